@@ -1,0 +1,20 @@
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { EventBus } from './lib/events.js';
+
+/** What every service needs, built once per app and passed down explicitly. */
+export interface AppDeps {
+  readonly config: Config;
+  readonly database: Database;
+  readonly db: Db;
+  readonly clock: Clock;
+  /** Domain events for the realtime layer; publish after commit. */
+  readonly events: EventBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

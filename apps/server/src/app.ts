@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createEventBus } from './lib/events.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { regionPlugin } from './plugins/region.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
+import { googleVerifier } from './modules/auth/id-token.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests pass the development identity provider so they can mint tokens with any claims. */
+  devIdp?: DevIdentityProvider;
+}
+
+/** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = { config, database, db: database.db, clock, events: createEventBus() };
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://maps.googleapis.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com', 'https://maps.googleapis.com'],
+        frameSrc: ['https://accounts.google.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The Google sign-in popup talks back to the opener window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.nodeEnv === 'production',
+  });
+  // With several processes the limits are shared through Redis.
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : null;
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+  await app.register(rateLimit, {
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'carpool-rate-limit-' } : {}),
+    global: config.rateLimitPerMinute > 0,
+    max: config.rateLimitPerMinute || 1,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} s`,
+      message: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} s`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Carpool API', version: '1.0.0', description: 'Rides, bookings, requests, messages and reviews.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // App plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(regionPlugin);
+  await app.register(authPlugin);
+
+  // Routes.
+  const devIdp =
+    config.authMode !== 'dev'
+      ? null
+      : (options.devIdp ?? (await createDevIdentityProvider({ dataDir: config.devIdpKeyDir, clock })));
+  const verifier = devIdp ? devIdp.verifier : googleVerifier(config.googleClientId!, clock);
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier }, devIdp });
+  await app.register(usersRoutes);
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,384 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const id = () => uuid('id').primaryKey().defaultRandom();
+
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    ownerId: uuid('owner_id'),
+    kind: text('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_owner_idx').on(t.ownerId),
+    check('files_visibility_check', sql`${t.visibility} in ('public', 'private')`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    college: text('college'),
+    avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
+    avatarColor: text('avatar_color'),
+    bio: text('bio').notNull().default(''),
+    okayWithChatting: boolean('okay_with_chatting').notNull().default(true),
+    okayWithAnimals: boolean('okay_with_animals').notNull().default(false),
+    okayWithMusic: boolean('okay_with_music').notNull().default(true),
+    okayWithSmoking: boolean('okay_with_smoking').notNull().default(false),
+    verificationStatus: text('verification_status', { enum: ['none', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('none'),
+    driverVerified: boolean('driver_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_identity_idx').on(t.issuer, t.subject),
+    index('users_email_idx').on(t.email),
+    check(
+      'users_verification_status_check',
+      sql`${t.verificationStatus} in ('none', 'pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const rides = pgTable(
+  'rides',
+  {
+    id: id(),
+    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromPlace: text('from_place').notNull(),
+    toPlace: text('to_place').notNull(),
+    departsAt: timestamp('departs_at', { withTimezone: true }).notNull(),
+    timezone: text('timezone').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    totalSeats: smallint('total_seats').notNull(),
+    seatsAvailable: smallint('seats_available').notNull(),
+    totalSuitcases: smallint('total_suitcases').notNull(),
+    suitcasesAvailable: smallint('suitcases_available').notNull(),
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    pickupAddress: text('pickup_address'),
+    pickupLat: doublePrecision('pickup_lat'),
+    pickupLng: doublePrecision('pickup_lng'),
+    dropoffAddress: text('dropoff_address'),
+    dropoffLat: doublePrecision('dropoff_lat'),
+    dropoffLng: doublePrecision('dropoff_lng'),
+    status: text('status', { enum: ['active', 'cancelled', 'completed'] }).notNull().default('active'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('rides_search_idx').on(t.region, t.status, t.departsAt),
+    index('rides_route_idx').on(t.region, t.fromPlace, t.toPlace, t.departsAt),
+    index('rides_driver_idx').on(t.driverId, t.departsAt),
+    check('rides_region_check', sql`${t.region} in ('cornell', 'nj')`),
+    check('rides_status_check', sql`${t.status} in ('active', 'cancelled', 'completed')`),
+    check('rides_price_check', sql`${t.priceCents} >= 100`),
+    check('rides_total_seats_check', sql`${t.totalSeats} between 1 and 8`),
+    check('rides_seats_available_check', sql`${t.seatsAvailable} between 0 and ${t.totalSeats}`),
+    check('rides_total_suitcases_check', sql`${t.totalSuitcases} between 0 and 8`),
+    check('rides_suitcases_available_check', sql`${t.suitcasesAvailable} between 0 and ${t.totalSuitcases}`),
+  ],
+);
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seats: smallint('seats').notNull(),
+    suitcases: smallint('suitcases').notNull(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_one_active_per_user_idx')
+      .on(t.rideId, t.userId)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
+    index('bookings_ride_idx').on(t.rideId, t.createdAt),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    check('bookings_seats_check', sql`${t.seats} between 1 and 8`),
+    check('bookings_suitcases_check', sql`${t.suitcases} between 0 and 8`),
+    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'completed')`),
+  ],
+);
+
+export const rideRequests = pgTable(
+  'ride_requests',
+  {
+    id: id(),
+    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromPlace: text('from_place').notNull(),
+    toPlace: text('to_place').notNull(),
+    departsAt: timestamp('departs_at', { withTimezone: true }).notNull(),
+    timezone: text('timezone').notNull(),
+    seatsNeeded: smallint('seats_needed').notNull(),
+    suitcasesNeeded: smallint('suitcases_needed').notNull(),
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    preferredPickupAddress: text('preferred_pickup_address').notNull(),
+    preferredPickupLat: doublePrecision('preferred_pickup_lat'),
+    preferredPickupLng: doublePrecision('preferred_pickup_lng'),
+    preferredDropoffAddress: text('preferred_dropoff_address').notNull(),
+    preferredDropoffLat: doublePrecision('preferred_dropoff_lat'),
+    preferredDropoffLng: doublePrecision('preferred_dropoff_lng'),
+    status: text('status', { enum: ['open', 'expired'] }).notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ride_requests_search_idx').on(t.region, t.status, t.departsAt),
+    index('ride_requests_route_idx').on(t.region, t.fromPlace, t.toPlace, t.departsAt),
+    index('ride_requests_user_idx').on(t.userId, t.departsAt),
+    check('ride_requests_region_check', sql`${t.region} in ('cornell', 'nj')`),
+    check('ride_requests_status_check', sql`${t.status} in ('open', 'expired')`),
+    check('ride_requests_seats_check', sql`${t.seatsNeeded} between 1 and 8`),
+    check('ride_requests_suitcases_check', sql`${t.suitcasesNeeded} between 1 and 8`),
+  ],
+);
+
+export const rideMessages = pgTable(
+  'ride_messages',
+  {
+    id: id(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    /** Null for a system message (for example "this ride was cancelled"). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['user', 'system'] }).notNull().default('user'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ride_messages_ride_idx').on(t.rideId, t.createdAt),
+    check('ride_messages_kind_check', sql`${t.kind} in ('user', 'system')`),
+    check('ride_messages_content_check', sql`char_length(${t.content}) between 1 and 2000`),
+  ],
+);
+
+/** One row per pair of users who have exchanged direct messages; userA < userB. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_idx').on(t.userA, t.userB),
+    index('conversations_user_a_idx').on(t.userA, t.lastMessageAt),
+    index('conversations_user_b_idx').on(t.userB, t.lastMessageAt),
+    check('conversations_ordered_pair_check', sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+export const directMessages = pgTable(
+  'direct_messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('direct_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('direct_messages_unread_idx')
+      .on(t.receiverId, t.conversationId)
+      .where(sql`${t.readAt} is null`),
+    check('direct_messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
+    check('direct_messages_content_check', sql`char_length(${t.content}) between 1 and 2000`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    rideId: uuid('ride_id').references(() => rides.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    otherUserId: uuid('other_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Makes a notification that must exist once (a review due, a request match) idempotent. */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_dedupe_idx').on(t.dedupeKey),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    reviewerId: uuid('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: uuid('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `driver`: the passenger reviews the driver; `passenger`: the driver reviews the passenger. */
+    reviewType: text('review_type', { enum: ['driver', 'passenger'] }).notNull(),
+    stars: smallint('stars').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_once_per_booking_and_kind_idx').on(t.bookingId, t.reviewType),
+    index('reviews_reviewee_idx').on(t.revieweeId, t.reviewType, t.createdAt),
+    index('reviews_ride_idx').on(t.rideId),
+    check('reviews_type_check', sql`${t.reviewType} in ('driver', 'passenger')`),
+    check('reviews_stars_check', sql`${t.stars} between 1 and 5`),
+    check('reviews_comment_check', sql`char_length(${t.comment}) between 1 and 1000`),
+  ],
+);
+
+export const verificationSubmissions = pgTable(
+  'verification_submissions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licenseFrontFileId: uuid('license_front_file_id')
+      .notNull()
+      .references(() => files.id),
+    licenseBackFileId: uuid('license_back_file_id')
+      .notNull()
+      .references(() => files.id),
+    insuranceFileId: uuid('insurance_file_id')
+      .notNull()
+      .references(() => files.id),
+    licenseExpiration: date('license_expiration'),
+    insuranceExpiration: date('insurance_expiration'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_submissions_status_idx').on(t.status, t.createdAt),
+    index('verification_submissions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('verification_submissions_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    check('verification_submissions_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_email_region_idx').on(t.email, t.region)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('feedback_comment_check', sql`char_length(${t.comment}) between 1 and 1000`)],
+);

@@ -1,0 +1,29 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Domain events, published by services after their transaction commits. The realtime layer
+ * forwards them to Socket.IO rooms (and so, through the Redis adapter, to every process).
+ */
+export interface DomainEvents {
+  /** Something for one user's room `user:<id>` (notifications, direct messages). */
+  'user-event': { userId: string; event: string; payload: unknown };
+  /** Something for a ride's chat room `ride:<id>`. */
+  'ride-event': { rideId: string; event: string; payload: unknown };
+}
+
+export interface EventBus {
+  publish<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): void;
+  subscribe<K extends keyof DomainEvents>(name: K, listener: (event: DomainEvents[K]) => void): () => void;
+}
+
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  return {
+    publish: (name, event) => void emitter.emit(name, event),
+    subscribe(name, listener) {
+      emitter.on(name, listener);
+      return () => void emitter.off(name, listener);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { AuthConfigDto, DevIdTokenDto, DevIdTokenInput, GoogleSignInInput, VerifyTokenDto } from '@carpool/shared/schemas/auth';
+import { SignedInUserDto } from '@carpool/shared/schemas/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.js';
+import type { DevIdentityProvider } from './dev-idp.js';
+import { sessionUserOf, signInWithIdToken, signOut, type AuthDeps } from './auth.service.js';
+
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { authDeps: AuthDeps; devIdp: DevIdentityProvider | null },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.deps;
+
+  r.post(
+    '/api/auth/google',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange an ID token (Google, or the development provider) for a session',
+        body: GoogleSignInInput,
+        response: { 200: SignedInUserDto },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => signInWithIdToken(options.authDeps, request.body.tokenId),
+  );
+
+  r.get(
+    '/api/auth/verify-token',
+    {
+      schema: { tags: ['auth'], summary: 'Check the bearer token', response: { 200: VerifyTokenDto } },
+      onRequest: app.requireAuth,
+    },
+    async (request) => ({ valid: true as const, user: sessionUserOf(authOf(request)) }),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: { tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: z.object({ ok: z.literal(true) }) } },
+      onRequest: app.requireAuth,
+    },
+    async (request) => {
+      await signOut(app.deps.db, authOf(request).sessionId);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/api/config',
+    { schema: { tags: ['auth'], summary: 'Public client configuration', response: { 200: AuthConfigDto } } },
+    async () => ({
+      mode: config.authMode,
+      googleClientId: config.googleClientId,
+      googleMapsApiKey: config.googleMapsApiKey,
+      mapTileUrl: config.mapTileUrl,
+    }),
+  );
+
+  const devIdp = options.devIdp;
+  if (!devIdp) return;
+
+  r.get(
+    '/dev-idp/.well-known/jwks.json',
+    { schema: { hide: true } },
+    async () => devIdp.jwks,
+  );
+
+  r.post(
+    '/api/dev/id-token',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development sign-in: mint an ID token for any e-mail (absent in google mode)',
+        body: DevIdTokenInput,
+        response: { 200: DevIdTokenDto },
+      },
+    },
+    async (request) => ({ tokenId: await devIdp.mint(request.body) }),
+  );
+}

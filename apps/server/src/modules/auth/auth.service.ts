@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AVATAR_COLORS } from '@carpool/shared/constants';
+import { collegeFromEmail, emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
+import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { toSessionUser } from '../users/users.mapper.js';
+import { upsertUserByIdentity, type UserRow } from '../users/users.repository.js';
+import type { IdTokenVerifier } from './id-token.js';
+import { findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  verifier: IdTokenVerifier;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  isAdmin: boolean;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function isAdminEmail(config: Config, email: string): boolean {
+  return config.adminEmails.includes(email.toLowerCase());
+}
+
+export function assertAllowedEmailDomain(config: Config, email: string): void {
+  const domain = emailDomain(email);
+  if (!config.allowedEmailDomains.some((allowed) => isDomainOrSubdomain(domain, allowed))) {
+    throw new AppError(
+      'INVALID_EMAIL_DOMAIN',
+      `Please sign in with your university e-mail address. Accepted domains: ${config.allowedEmailDomains.join(', ')}.`,
+    );
+  }
+}
+
+/** Exchanges a verified ID token for a session: the user object with a new session token. */
+export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promise<SignedInUser> {
+  const identity = await deps.verifier.verify(tokenId);
+  assertAllowedEmailDomain(deps.config, identity.email);
+  const user = await upsertUserByIdentity(deps.db, {
+    ...identity,
+    college: collegeFromEmail(identity.email),
+    avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
+  });
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlHours * 3_600_000);
+  await insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), expiresAt });
+  return { ...toSessionUser(user, isAdminEmail(deps.config, user.email)), token };
+}
+
+/** Resolves a bearer token to its session, or throws UNAUTHORIZED / TOKEN_EXPIRED. */
+export async function authenticateToken(deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>, token: string): Promise<AuthContext> {
+  const found = await findSessionWithUser(deps.db, hashToken(token));
+  if (!found || found.session.revokedAt) {
+    throw new AppError('UNAUTHORIZED', 'You are not signed in');
+  }
+  if (found.session.expiresAt.getTime() <= deps.clock.now().getTime()) {
+    throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
+  }
+  return { user: found.user, sessionId: found.session.id, isAdmin: isAdminEmail(deps.config, found.user.email) };
+}
+
+export async function signOut(db: Db, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId);
+}
+
+export function sessionUserOf(auth: AuthContext): SessionUser {
+  return toSessionUser(auth.user, auth.isAdmin);
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+export async function insertSession(
+  db: Queryable,
+  session: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSessionWithUser(db: Queryable, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Removes sessions that expired before `before`; they can only ever answer TOKEN_EXPIRED. */
+export async function deleteSessionsExpiredBefore(db: Queryable, before: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id });
+  return deleted.length;
+}

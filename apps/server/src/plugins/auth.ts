@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+import { authenticateToken, type AuthContext } from '../modules/auth/auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a valid session is required (401 otherwise). */
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: reads the session when a token is sent; a bad token is still a 401. */
+    optionalAuth: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** The signed-in caller of a route that ran requireAuth. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'You are not signed in');
+  return request.auth;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  async function resolve(request: FastifyRequest, required: boolean) {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) {
+      if (required) throw new AppError('UNAUTHORIZED', 'You are not signed in');
+      return;
+    }
+    request.auth = await authenticateToken(app.deps, token);
+  }
+
+  app.decorate('requireAuth', (request: FastifyRequest) => resolve(request, true));
+  app.decorate('optionalAuth', (request: FastifyRequest) => resolve(request, false));
+});

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
+
+const API_PREFIXES = ['/api/', '/dev-idp/', '/socket.io/'];
+
+/**
+ * Serves the built web app with history fallback: any GET that is not an API path and not a file
+ * answers index.html, so deep links work. API paths that match nothing stay JSON 404s.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | null }) => {
+  const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
+  if (distDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(distDir),
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every asset name: those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  } else {
+    app.log.warn('web app not built: only the API is served (run npm run build)');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+    if (distDir && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
+  });
+});

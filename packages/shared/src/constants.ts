@@ -1,0 +1,58 @@
+/** Business constants of the product specification (section 9), named for what they are. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+export const PERIODIC_JOB_INTERVAL_MS = 300_000;
+export const SESSION_EXPIRED_TOAST_MS = 5_000;
+export const SUBSCRIPTION_BANNER_CLOSE_MS = 3_000;
+
+export const MIN_SEATS = 1;
+export const MAX_SEATS = 8;
+export const DEFAULT_SEATS = 1;
+export const MIN_SUITCASES = 1;
+export const MAX_SUITCASES = 8;
+export const DEFAULT_SUITCASES = 1;
+export const MIN_PRICE = 1;
+export const SUGGESTED_MAX_PRICE = 40;
+
+export const CAROUSEL_DAYS = 5;
+
+export const MIN_STARS = 1;
+export const MAX_STARS = 5;
+export const PROFILE_REVIEW_PREVIEW_COUNT = 2;
+export const RIDE_MESSAGE_PREVIEW_COUNT = 2;
+export const RIDE_MESSAGE_PREVIEW_CHARS = 30;
+
+export const FEEDBACK_MAX_CHARS = 1000;
+export const REVIEW_COMMENT_MAX_CHARS = 1000;
+export const MESSAGE_MAX_CHARS = 2000;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+export const SOCKET_RECONNECT_DELAY_MS = 1_000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 5_000;
+export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+
+export const INITIALS_MAX_LETTERS = 2;
+export const MAP_CLUSTER_RED_MIN = 10;
+
+export const PAYMENT_PLACEHOLDER_INTENT = 'NO_STRIPE';
+export const PAYMENTS_ENABLED = false;
+
+export const AVATAR_COLORS = ['avatar-color-1', 'avatar-color-2', 'avatar-color-3'] as const;
+export type AvatarColor = (typeof AVATAR_COLORS)[number];
+
+/** Local storage keys, exactly as the specification names them. */
+export const STORAGE_KEYS = {
+  authToken: (region: string) => `auth_token_${region}`,
+  user: (region: string) => `revy_user_${region}`,
+  currentRegion: 'current_region',
+  acceptedTerms: 'acceptedTerms',
+  subscribed: (region: string) => `subscribed_${region}`,
+  theme: 'theme',
+} as const;
+
+/** Window events the web app uses between unrelated parts of the page. */
+export const WINDOW_EVENTS = {
+  openAuthModal: 'open-auth-modal',
+  authExpired: 'auth-expired',
+} as const;

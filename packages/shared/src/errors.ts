@@ -1,0 +1,34 @@
+/** Every error code the API answers with, and the HTTP status it maps to. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_REGION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 403,
+  INVALID_EMAIL_DOMAIN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RIDE_FULL: 409,
+  ALREADY_BOOKED: 409,
+  INVALID_TRANSITION: 409,
+  RIDE_DEPARTED: 409,
+  RIDE_CANCELLED: 409,
+  ALREADY_REVIEWED: 409,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  code: ErrorCode;
+  details?: unknown;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { PLACES, isPlaceOf, placeLabel } from './places.js';
+
+describe('places', () => {
+  it('has the 19 cornell places of the specification', () => {
+    expect(PLACES.cornell).toHaveLength(19);
+    expect(isPlaceOf('cornell', 'new_york_city')).toBe(true);
+    expect(isPlaceOf('cornell', 'hoboken')).toBe(false);
+  });
+
+  it('has about 150 nj places with unique slugs, Brooklyn spelt correctly', () => {
+    expect(PLACES.nj.length).toBeGreaterThanOrEqual(150);
+    const values = PLACES.nj.map((p) => p.value);
+    expect(new Set(values).size).toBe(values.length);
+    expect(PLACES.nj.find((p) => p.value === 'brooklyn')?.label).toBe('Brooklyn');
+    expect(isPlaceOf('nj', 'gwb_manhattan')).toBe(true);
+  });
+
+  it('labels unknown values by capitalising words and replacing underscores', () => {
+    expect(placeLabel('washington_dc')).toBe('Washington DC');
+    expect(placeLabel('some_far_town')).toBe('Some Far Town');
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { SessionUserDto } from './users.js';
+
+export const GoogleSignInInput = z.object({ tokenId: z.string().min(1).max(8192) });
+export type GoogleSignInInput = z.infer<typeof GoogleSignInInput>;
+
+export const VerifyTokenDto = z.object({ valid: z.literal(true), user: SessionUserDto });
+
+export const DevIdTokenInput = z.object({
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(100),
+});
+export type DevIdTokenInput = z.infer<typeof DevIdTokenInput>;
+
+export const DevIdTokenDto = z.object({ tokenId: z.string() });
+
+/** What the web app needs to know about the server's sign-in set-up. */
+export const AuthConfigDto = z.object({
+  mode: z.enum(['google', 'dev']),
+  googleClientId: z.string().nullable(),
+  googleMapsApiKey: z.string().nullable(),
+  mapTileUrl: z.string().nullable(),
+});
+export type AuthConfig = z.infer<typeof AuthConfigDto>;

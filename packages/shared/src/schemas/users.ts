@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { COLLEGES } from '../colleges.js';
+
+export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
+export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
+
+export const PreferencesSchema = z.object({
+  okayWithChatting: z.boolean(),
+  okayWithAnimals: z.boolean(),
+  okayWithMusic: z.boolean(),
+  okayWithSmoking: z.boolean(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  okayWithChatting: true,
+  okayWithAnimals: false,
+  okayWithMusic: true,
+  okayWithSmoking: false,
+};
+
+/** "Chatting", "Animals", ...: the X of "Okay with X" / "NOT okay with X". */
+export const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
+  okayWithChatting: 'Chatting',
+  okayWithAnimals: 'Animals',
+  okayWithMusic: 'Music',
+  okayWithSmoking: 'Smoking',
+};
+
+export const CollegeSchema = z.enum(COLLEGES);
+
+/** A user as anyone signed in may see them. */
+export const PublicUserDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  avatarColor: z.string().nullable(),
+  bio: z.string(),
+  college: CollegeSchema.nullable(),
+  preferences: PreferencesSchema,
+  verificationStatus: VerificationStatusSchema,
+  driverVerified: z.boolean(),
+});
+export type PublicUser = z.infer<typeof PublicUserDto>;
+
+export const UserStatsDto = z.object({
+  reviewCount: z.number().int(),
+  averageRating: z.number(),
+  ridesAsDriver: z.number().int(),
+  ridesAsPassenger: z.number().int(),
+});
+export type UserStats = z.infer<typeof UserStatsDto>;
+
+export const UserProfileDto = PublicUserDto.extend({ stats: UserStatsDto });
+export type UserProfile = z.infer<typeof UserProfileDto>;
+
+/** The signed-in user's own record (spec section 3, "Session user"). */
+export const SessionUserDto = PublicUserDto.extend({
+  email: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserDto>;
+
+/** The answer of a sign-in: the session user plus the session token, returned once. */
+export const SignedInUserDto = SessionUserDto.extend({ token: z.string() });
+export type SignedInUser = z.infer<typeof SignedInUserDto>;
+
+export const UserEmailDto = z.object({ email: z.string() });
