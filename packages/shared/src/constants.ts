@@ -55,4 +55,8 @@ export const STORAGE_KEYS = {
 export const WINDOW_EVENTS = {
   openAuthModal: 'open-auth-modal',
   authExpired: 'auth-expired',
+  /** Header "Post a Ride" for a signed-in user; the rides feature opens its form. */
+  openPostRide: 'open-post-ride',
+  /** Header "Request a Ride" for a signed-in user; the ride-requests feature opens its form. */
+  openRequestRide: 'open-request-ride',
 } as const;

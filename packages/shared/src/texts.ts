@@ -61,4 +61,12 @@ export const TEXTS = {
   userNotFound: 'User not found.',
   loadingConversations: 'Loading conversations...',
   loadingYourRides: 'Loading your rides...',
+  signInTitle: 'Sign in',
+  signUpTitle: 'Sign Up',
+  signInWithGoogle: 'Sign in with Google',
+  signUpWithGoogle: 'Sign up with Google',
+  acceptTermsPrefix: 'I accept the',
+  termsOfService: 'Terms of Service',
+  betaTag: 'beta',
+  pageNotFound: 'Page not found',
 } as const;

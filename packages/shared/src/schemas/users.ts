@@ -67,3 +67,24 @@ export const SignedInUserDto = SessionUserDto.extend({ token: z.string() });
 export type SignedInUser = z.infer<typeof SignedInUserDto>;
 
 export const UserEmailDto = z.object({ email: z.string() });
+
+export const PROFILE_NAME_MAX_CHARS = 100;
+export const PROFILE_BIO_MAX_CHARS = 1000;
+
+/**
+ * The profile form (spec section 7, PUT /api/users/profile). Name and e-mail are required; the
+ * e-mail must stay the signed-in identity's. Absent bio, preferences or avatar stay as they are;
+ * avatar null removes the picture (a new one comes through the upload call).
+ */
+export const UpdateProfileInput = z.object({
+  name: z.string().trim().min(1).max(PROFILE_NAME_MAX_CHARS),
+  email: z.string().trim().pipe(z.email().max(254)),
+  avatar: z.string().nullable().optional(),
+  bio: z.string().trim().max(PROFILE_BIO_MAX_CHARS).optional(),
+  preferences: PreferencesSchema.optional(),
+});
+export type UpdateProfileInput = z.input<typeof UpdateProfileInput>;
+
+/** The answer of the avatar upload: the new avatar URL and the updated session user. */
+export const UploadImageDto = z.object({ avatar: z.string(), user: SessionUserDto });
+export type UploadImage = z.infer<typeof UploadImageDto>;

@@ -1,0 +1,116 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from './test/harness.js';
+
+describeEachDatabase('app core', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('answers the health check with the database kind', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: kind });
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+  });
+
+  it('refuses an unknown region with 400 INVALID_REGION', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health', region: 'mars' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'INVALID_REGION',
+      error: 'Unknown region "mars": use cornell or nj',
+      message: 'Unknown region "mars": use cornell or nj',
+    });
+  });
+
+  it('treats a missing region as cornell and accepts nj', async () => {
+    const region = async (header?: string) => {
+      const route = `/api/test-region-${Math.random().toString(36).slice(2)}`;
+      return (await t.call({ method: 'GET', url: route, region: header })).statusCode;
+    };
+    // Unknown routes still pass through the region check first.
+    expect(await region('nj')).toBe(404);
+    expect(await region(undefined)).toBe(404);
+    expect(await region('mars')).toBe(400);
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with a clear 400, not a crash', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/google',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"tokenId": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.any(String) });
+  });
+
+  it('answers validation errors with VALIDATION_FAILED and details', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/auth/google', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: expect.stringContaining('tokenId') })] });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/google', '/api/health', '/api/users/{userId}']));
+  });
+});
+
+describe('web app serving', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'carpool-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Carpool</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("hi")');
+    t = await createTestApp('pglite', { config: { webDistDir: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for app routes (history fallback)', async () => {
+    for (const url of ['/', '/my-rides', '/nj/profile/123', '/conversation-messages/abc?x=1']) {
+      const res = await t.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>Carpool</title>');
+    }
+  });
+
+  it('serves hashed assets with immutable caching', async () => {
+    const res = await t.call({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API 404s as JSON even with the web app present', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,12 @@
+(function () {
+  try {
+    var stored = localStorage.getItem('theme');
+    var dark = stored ? stored === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+    document.documentElement.classList.toggle('dark', dark);
+    var first = location.pathname.split('/')[1];
+    var region = first === 'cornell' || first === 'nj' ? first : localStorage.getItem('current_region');
+    document.documentElement.dataset.region = region === 'nj' ? 'nj' : 'cornell';
+  } catch (e) {
+    // Storage can be blocked (private modes); the app then starts with the defaults.
+  }
+})();

@@ -1,0 +1,157 @@
+import { REQUEST_TIMEOUT_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
+import { REGION_HEADER, type Region } from '@carpool/shared/regions';
+import { TEXTS } from '@carpool/shared/texts';
+import type { ZodType } from 'zod';
+import { browser } from './browser';
+import { getActiveRegion } from './region';
+import { clearSession, getToken, rememberSessionExpiredNotice } from './storage';
+import { dispatchWindowEvent } from './window-events';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is FormData. */
+  body?: unknown;
+  /** Empty and undefined values are left out; arrays become repeated parameters. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** Parses the answer; without it the JSON is returned as is. */
+  schema?: ZodType<T>;
+  /** Defaults to the region of the current page. */
+  region?: Region;
+  /** Overrides the stored token of the region (null sends none). */
+  token?: string | null;
+  /** false for calls whose 401 must not end the session (sign-out of another region). */
+  expireSessionOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Any failed call: the HTTP status (0 without an answer), the server's code and message. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null || item === '') continue;
+      params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message =
+    (typeof fields.error === 'string' && fields.error) ||
+    (typeof fields.message === 'string' && fields.message) ||
+    `Request failed with status ${status}`;
+  const code = typeof fields.code === 'string' ? fields.code : 'HTTP_ERROR';
+  return new ApiError(message, status, code, fields.details);
+}
+
+/**
+ * Spec sections 4 and 8: a 401 to a call that carried a token ends the region's session, tells the
+ * page, and starts over at the region root. The notice survives the reload so the toast can show.
+ */
+function expireSession(region: Region, code: string): void {
+  clearSession(region);
+  rememberSessionExpiredNotice();
+  dispatchWindowEvent(WINDOW_EVENTS.authExpired, {
+    region,
+    reason: code === 'TOKEN_EXPIRED' ? 'expired' : 'unauthorized',
+  });
+  browser.reloadAt(`/${region}`);
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const region = options.region ?? getActiveRegion();
+  const token = options.token === undefined ? getToken(region) : options.token;
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+
+  const headers: Record<string, string> = { Accept: 'application/json', [REGION_HEADER]: region };
+  // Fastify answers 400 to an empty body declared as JSON, so bodyless calls declare none.
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) {
+      console.error(TEXTS.requestTimedOut, path);
+      throw new ApiError(TEXTS.requestTimedOut, 0, 'TIMEOUT');
+    }
+    if (controller.signal.aborted) throw error;
+    throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'NETWORK_ERROR');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const error = errorFrom(response.status, body);
+    if (response.status === 401 && token && options.expireSessionOnUnauthorized !== false) {
+      expireSession(region, error.code);
+    }
+    throw error;
+  }
+  return options.schema ? options.schema.parse(body) : (body as T);
+}
+
+type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+/** Shorthands; every feature's fetchers go through these. */
+export const api = {
+  get: <T = unknown>(path: string, options?: BodylessOptions<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: BodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

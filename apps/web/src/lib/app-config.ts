@@ -1,0 +1,19 @@
+import { AuthConfigDto, type AuthConfig } from '@carpool/shared/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** The server's public set-up: sign-in mode, Google client id, maps key, tile URL. */
+export function getAppConfig(): Promise<AuthConfig> {
+  return api.get('/api/config', { schema: AuthConfigDto });
+}
+
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ['app-config'],
+  queryFn: getAppConfig,
+  // Fixed for the life of the server process.
+  staleTime: Infinity,
+});
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions);
+}

@@ -1,0 +1,92 @@
+import { STORAGE_KEYS } from '@carpool/shared/constants';
+import { isRegion, type Region } from '@carpool/shared/regions';
+import { SessionUserDto, type SessionUser } from '@carpool/shared/schemas/users';
+
+export type Theme = 'light' | 'dark';
+
+/** Session-scoped: must survive the reload after an expired session, but not a new visit. */
+const SESSION_EXPIRED_NOTICE_KEY = 'session_expired_notice';
+
+// Storage can throw (quota, blocked cookies); the app then behaves as if nothing were stored.
+function read(key: string, store: Storage = localStorage): string | null {
+  try {
+    return store.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null, store: Storage = localStorage): void {
+  try {
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, value);
+  } catch {
+    // See read().
+  }
+}
+
+export function getToken(region: Region): string | null {
+  return read(STORAGE_KEYS.authToken(region));
+}
+
+export function setToken(region: Region, token: string | null): void {
+  write(STORAGE_KEYS.authToken(region), token);
+}
+
+export function getStoredUser(region: Region): SessionUser | null {
+  const raw = read(STORAGE_KEYS.user(region));
+  if (!raw) return null;
+  try {
+    const parsed = SessionUserDto.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredUser(region: Region, user: SessionUser | null): void {
+  write(STORAGE_KEYS.user(region), user ? JSON.stringify(user) : null);
+}
+
+/** Forgets the user and the token of one region. */
+export function clearSession(region: Region): void {
+  setToken(region, null);
+  setStoredUser(region, null);
+}
+
+export function getStoredRegion(): Region | null {
+  const value = read(STORAGE_KEYS.currentRegion);
+  return isRegion(value) ? value : null;
+}
+
+export function setStoredRegion(region: Region): void {
+  write(STORAGE_KEYS.currentRegion, region);
+}
+
+export function getAcceptedTerms(): boolean {
+  return read(STORAGE_KEYS.acceptedTerms) === 'true';
+}
+
+export function setAcceptedTerms(accepted: boolean): void {
+  write(STORAGE_KEYS.acceptedTerms, accepted ? 'true' : 'false');
+}
+
+export function getStoredTheme(): Theme | null {
+  const value = read(STORAGE_KEYS.theme);
+  return value === 'dark' || value === 'light' ? value : null;
+}
+
+export function setStoredTheme(theme: Theme): void {
+  write(STORAGE_KEYS.theme, theme);
+}
+
+export function rememberSessionExpiredNotice(): void {
+  write(SESSION_EXPIRED_NOTICE_KEY, 'true', sessionStorage);
+}
+
+/** True once after an expiry: reading the notice removes it. */
+export function takeSessionExpiredNotice(): boolean {
+  const present = read(SESSION_EXPIRED_NOTICE_KEY, sessionStorage) === 'true';
+  if (present) write(SESSION_EXPIRED_NOTICE_KEY, null, sessionStorage);
+  return present;
+}

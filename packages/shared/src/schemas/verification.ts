@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { pagingQuery } from './common.js';
+import { SessionUserDto } from './users.js';
+
+/** The multipart field names of the verification upload (spec section 7). */
+export const VERIFICATION_DOCUMENT_FIELDS = ['licenseFront', 'licenseBack', 'insurance'] as const;
+export type VerificationDocumentField = (typeof VERIFICATION_DOCUMENT_FIELDS)[number];
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+export type SubmissionStatus = z.infer<typeof SubmissionStatusSchema>;
+
+const isoDate = z.iso.date();
+/** Optional dates: a form sends an empty field when the date was left blank. */
+const optionalIsoDate = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(isoDate.nullable())
+  .optional()
+  .transform((value) => value ?? null);
+
+/** The text fields of the verification upload; the three images come as files. */
+export const VerificationFieldsInput = z.object({
+  licenseExpiration: optionalIsoDate,
+  insuranceExpiration: optionalIsoDate,
+});
+export type VerificationFieldsInput = z.infer<typeof VerificationFieldsInput>;
+
+export const VerificationSubmissionDto = z.object({
+  id: z.uuid(),
+  status: SubmissionStatusSchema,
+  licenseExpiration: isoDate.nullable(),
+  insuranceExpiration: isoDate.nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  /** URLs of the private documents; they answer only to the owner and admins. */
+  documents: z.object({ licenseFront: z.string(), licenseBack: z.string(), insurance: z.string() }),
+});
+export type VerificationSubmission = z.infer<typeof VerificationSubmissionDto>;
+
+export const VerificationUploadDto = z.object({
+  message: z.string(),
+  user: SessionUserDto,
+  submission: VerificationSubmissionDto,
+});
+
+export const VERIFICATIONS_PAGE_DEFAULT = 50;
+export const VERIFICATIONS_PAGE_MAX = 200;
+
+export const AdminVerificationsQuery = pagingQuery(VERIFICATIONS_PAGE_DEFAULT, VERIFICATIONS_PAGE_MAX).extend({
+  status: SubmissionStatusSchema.default('pending'),
+});
+
+export const AdminVerificationsDto = z.array(VerificationSubmissionDto);
