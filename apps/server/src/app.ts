@@ -12,14 +12,30 @@ import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createEventBus } from './lib/events.js';
 import { authPlugin } from './plugins/auth.js';
+import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
+import { realtimePlugin } from './plugins/realtime.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { multipartPlugin } from './plugins/multipart.js';
 import { regionPlugin } from './plugins/region.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
 import { googleVerifier } from './modules/auth/id-token.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { rideRequestsRoutes } from './modules/ride-requests/ride-requests.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { ridesRoutes } from './modules/rides/rides.routes.js';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
+import { startPeriodicJob } from './modules/jobs/periodic-job.js';
+import { rideMessagesRoutes } from './modules/ride-messages/ride-messages.routes.js';
+import { directMessagesRoutes } from './modules/direct-messages/direct-messages.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,11 +116,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipartPlugin);
 
   // App plugins.
   await app.register(errorHandlerPlugin);
   await app.register(regionPlugin);
   await app.register(authPlugin);
+  await app.register(messageRateLimitPlugin);
+  await app.register(realtimePlugin);
 
   // Routes.
   const devIdp =
@@ -115,7 +134,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier }, devIdp });
   await app.register(usersRoutes);
+  await app.register(ridesRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(rideMessagesRoutes);
+  await app.register(directMessagesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(filesRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(verificationRoutes);
+  await app.register(subscriptionsRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(rideRequestsRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
+  if (config.jobsEnabled) app.addHook('onClose', startPeriodicJob(deps, app.log));
   return app;
 }

@@ -1,3 +1,5 @@
+/* global window, document, location */
+// Keys mirror STORAGE_KEYS.theme and STORAGE_KEYS.currentRegion; this file cannot import them.
 (function () {
   try {
     var stored = localStorage.getItem('theme');
@@ -6,7 +8,7 @@
     var first = location.pathname.split('/')[1];
     var region = first === 'cornell' || first === 'nj' ? first : localStorage.getItem('current_region');
     document.documentElement.dataset.region = region === 'nj' ? 'nj' : 'cornell';
-  } catch (e) {
+  } catch {
     // Storage can be blocked (private modes); the app then starts with the defaults.
   }
 })();

@@ -53,6 +53,9 @@ async function openPglite(dir: string | null): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server drops (restart, failover, a dropped test database) is
+  // discarded by the pool and replaced on the next query; without a listener it would crash the process.
+  pool.on('error', () => {});
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;

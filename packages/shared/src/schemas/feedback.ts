@@ -10,6 +10,6 @@ export const FeedbackInput = z.object({
     .nullable()
     .transform((value) => (value ? value.toLowerCase() : null)),
 });
-export type FeedbackInput = z.input<typeof FeedbackInput>;
+export type FeedbackInput = z.infer<typeof FeedbackInput>;
 
 export const FeedbackDto = z.object({ id: z.uuid(), createdAt: z.iso.datetime() });

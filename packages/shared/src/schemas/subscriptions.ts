@@ -8,6 +8,6 @@ export const SubscriptionInput = z.object({
     .toLowerCase()
     .pipe(z.email().max(254)),
 });
-export type SubscriptionInput = z.input<typeof SubscriptionInput>;
+export type SubscriptionInput = z.infer<typeof SubscriptionInput>;
 
 export const SubscriptionDto = z.object({ email: z.string(), region: RegionSchema, subscribed: z.literal(true) });

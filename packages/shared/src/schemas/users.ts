@@ -83,7 +83,7 @@ export const UpdateProfileInput = z.object({
   bio: z.string().trim().max(PROFILE_BIO_MAX_CHARS).optional(),
   preferences: PreferencesSchema.optional(),
 });
-export type UpdateProfileInput = z.input<typeof UpdateProfileInput>;
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 /** The answer of the avatar upload: the new avatar URL and the updated session user. */
 export const UploadImageDto = z.object({ avatar: z.string(), user: SessionUserDto });

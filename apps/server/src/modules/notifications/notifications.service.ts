@@ -1,18 +1,18 @@
+import type { Notification, NotificationKind, NotificationList } from '@carpool/shared/schemas/notifications';
 import type { Queryable } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
-import { insertNotification, type NewNotification, type NotificationRow } from './notifications.repository.js';
+import {
+  countUnreadNotifications,
+  findNotificationsOfUser,
+  insertNotification,
+  markDirectMessageNotificationsRead,
+  markNotificationsRead,
+  type NewNotification,
+  type NotificationRow,
+} from './notifications.repository.js';
 
-export const NOTIFICATION_KINDS = [
-  'booking_requested',
-  'booking_confirmed',
-  'booking_rejected',
-  'booking_cancelled_by_passenger',
-  'ride_cancelled',
-  'direct_message',
-  'review_due',
-  'ride_request_match',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+// Kept exported from here for the services that already import them from this module.
+export { NOTIFICATION_KINDS, type NotificationKind } from '@carpool/shared/schemas/notifications';
 
 export interface NotificationInput extends Omit<NewNotification, 'id' | 'createdAt' | 'readAt' | 'kind'> {
   kind: NotificationKind;
@@ -33,10 +33,10 @@ export async function createNotification(
   return () => events.publish('user-event', { userId: row.userId, event: 'notification', payload: toNotificationDto(row) });
 }
 
-export function toNotificationDto(row: NotificationRow) {
+export function toNotificationDto(row: NotificationRow): Notification {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as NotificationKind,
     title: row.title,
     body: row.body,
     rideId: row.rideId,
@@ -45,4 +45,23 @@ export function toNotificationDto(row: NotificationRow) {
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };
+}
+
+export async function listNotifications(db: Queryable, userId: string, limit: number): Promise<NotificationList> {
+  const [rows, unreadCount] = await Promise.all([
+    findNotificationsOfUser(db, userId, limit),
+    countUnreadNotifications(db, userId),
+  ]);
+  return { notifications: rows.map(toNotificationDto), unreadCount };
+}
+
+/** Marks the caller's notifications read: the listed ones (others' ids are ignored), or all. */
+export async function readNotifications(db: Queryable, userId: string, ids: string[] | undefined) {
+  const updated = await markNotificationsRead(db, userId, ids);
+  return { updated, unreadCount: await countUnreadNotifications(db, userId) };
+}
+
+/** Opening a conversation also clears the bell for the messages it shows. */
+export async function readDirectMessageNotifications(db: Queryable, userId: string, otherUserId: string): Promise<void> {
+  await markDirectMessageNotificationsRead(db, userId, otherUserId);
 }

@@ -1,24 +1,89 @@
 import { UserIdParams } from '@carpool/shared/schemas/common';
-import { PublicUserDto, UserEmailDto } from '@carpool/shared/schemas/users';
+import { UserReviewsDto, UserReviewsQuery } from '@carpool/shared/schemas/reviews';
+import {
+  SessionUserDto,
+  UpdateProfileInput,
+  UploadImageDto,
+  UserEmailDto,
+  UserProfileDto,
+} from '@carpool/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.js';
-import { toPublicUser } from './users.mapper.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { authOf } from '../../plugins/auth.js';
+import { readMultipartForm } from '../../plugins/multipart.js';
+import { prepareImage } from '../files/files.service.js';
+import { listReviewsOfUser } from '../reviews/reviews.service.js';
 import { findUserById } from './users.repository.js';
+import { getUserProfile, setAvatar, updateProfile } from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/users/:userId',
+  r.put(
+    '/api/users/profile',
     {
-      schema: { tags: ['users'], summary: "A user's public profile", params: UserIdParams, response: { 200: PublicUserDto } },
+      schema: {
+        tags: ['users'],
+        summary: 'Save the signed-in user\'s profile (the e-mail must stay the signed-in address)',
+        body: UpdateProfileInput,
+        response: { 200: SessionUserDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => updateProfile(app.deps, authOf(request).user, request.body),
+  );
+
+  r.post(
+    '/api/users/upload-image',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a new avatar (multipart field "image", an image of at most 5 MB)',
+        description: 'The image is checked by its bytes, re-encoded to WebP of at most 512x512 and stripped of metadata.',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadImageDto },
+      },
       onRequest: app.requireAuth,
     },
     async (request) => {
-      const user = await findUserById(app.deps.db, request.params.userId);
-      if (!user) throw notFound('User');
-      return toPublicUser(user);
+      const { user } = authOf(request);
+      const form = await readMultipartForm(request, { files: ['image'] });
+      const image = form.files.get('image');
+      if (!image) throw new AppError('BAD_REQUEST', 'Choose an image to upload (form field "image")');
+      return setAvatar(app.deps, user.id, await prepareImage(image, 'avatar'));
+    },
+  );
+
+  r.get(
+    '/api/users/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's public profile with review and ride stats",
+        params: UserIdParams,
+        response: { 200: UserProfileDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => getUserProfile(app.deps.db, request.params.userId),
+  );
+
+  r.get(
+    '/api/users/:userId/reviews',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Reviews a user received as a driver or as a passenger, newest first (limit 1..100, default 20)',
+        params: UserIdParams,
+        querystring: UserReviewsQuery,
+        response: { 200: UserReviewsDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => {
+      if (!(await findUserById(app.deps.db, request.params.userId))) throw notFound('User');
+      return listReviewsOfUser(app.deps.db, request.params.userId, request.query);
     },
   );
 

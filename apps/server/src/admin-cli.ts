@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { UuidSchema } from '@carpool/shared/schemas/common';
+import { SUBMISSION_STATUSES, type SubmissionStatus, type VerificationSubmission } from '@carpool/shared/schemas/verification';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { AppError } from './lib/app-error.js';
+import { systemClock } from './lib/clock.js';
+import { decideVerification, listVerifications } from './modules/verification/verification.service.js';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  list [pending|approved|rejected]   driver verification submissions (default: pending)
+  approve <submissionId>             make the user a verified driver
+  reject <submissionId>              reject; the user may submit again
+
+The database is the server's own: DATABASE_URL, else the embedded one under DATA_DIR.
+Documents can be viewed by an admin (ADMIN_EMAILS) at /api/files/<id> while signed in.`;
+
+const LIST_LIMIT = 200;
+
+function describe(submission: VerificationSubmission): string {
+  return [
+    `${submission.id}  ${submission.status}  submitted ${submission.createdAt}`,
+    `  user: ${submission.user.name} <${submission.user.email}> (${submission.user.id})`,
+    `  license expires: ${submission.licenseExpiration ?? '-'}  insurance expires: ${submission.insuranceExpiration ?? '-'}`,
+    `  documents: ${submission.documents.licenseFront} ${submission.documents.licenseBack} ${submission.documents.insurance}`,
+  ].join('\n');
+}
+
+async function run(args: string[]): Promise<number> {
+  const [command, argument] = args;
+  if (command !== 'list' && command !== 'approve' && command !== 'reject') {
+    console.log(USAGE);
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  }
+  if (command === 'list' && argument !== undefined && !(SUBMISSION_STATUSES as readonly string[]).includes(argument)) {
+    console.error(`Unknown status "${argument}": use ${SUBMISSION_STATUSES.join(', ')}`);
+    return 2;
+  }
+  if (command !== 'list' && !UuidSchema.safeParse(argument).success) {
+    console.error(`${command} needs a submission id (see: npm run admin -- list)`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
+  try {
+    await database.migrate();
+    const deps = { db: database.db, clock: systemClock };
+    if (command === 'list') {
+      const status = (argument ?? 'pending') as SubmissionStatus;
+      const submissions = await listVerifications(deps.db, status, { limit: LIST_LIMIT, offset: 0 });
+      console.log(submissions.length === 0 ? `No ${status} submissions.` : submissions.map(describe).join('\n\n'));
+      return 0;
+    }
+    const decided = await decideVerification(deps, argument!, command === 'approve' ? 'approved' : 'rejected', null);
+    console.log(`${command === 'approve' ? 'Approved' : 'Rejected'}:\n${describe(decided)}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof AppError) {
+      console.error(error.message);
+    } else {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { Booking } from '@carpool/shared/schemas/bookings';
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, rides, sessions, users } from '../../db/schema.js';
+import { hashToken } from '../auth/auth.service.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!hasPostgres) {
+  process.stdout.write('bookings concurrency: skipped, set TEST_DATABASE_URL to run it against PostgreSQL\n');
+}
+
+describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
+  let t: TestApp;
+  let driver: { id: string; token: string };
+  let passengers: { id: string; token: string }[];
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { start: RIDES_TEST_START, poolSize: 20 });
+    driver = await t.signIn('driver@cornell.edu', 'Dana');
+    // Sign-in is rate limited per address, so the crowd gets its sessions straight in the database.
+    const created = await t.database.db
+      .insert(users)
+      .values(Array.from({ length: 100 }, (_, i) => ({ issuer: 'test', subject: `passenger${i}`, email: `passenger${i}@cornell.edu`, name: `P${i}`, college: 'cornell' })))
+      .returning({ id: users.id });
+    passengers = created.map((user) => ({ id: user.id, token: randomBytes(32).toString('base64url') }));
+    await t.database.db.insert(sessions).values(
+      passengers.map((p) => ({ userId: p.id, tokenHash: hashToken(p.token), expiresAt: new Date(RIDES_TEST_START.getTime() + 86_400_000 * 30) })),
+    );
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  async function rideState(rideId: string) {
+    const [ride] = await t.database.db.select().from(rides).where(eq(rides.id, rideId));
+    const [held] = await t.database.db
+      .select({ seats: sql<number>`coalesce(sum(${bookings.seats}), 0)::int`, suitcases: sql<number>`coalesce(sum(${bookings.suitcases}), 0)::int`, count: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.rideId, rideId), inArray(bookings.status, ['pending', 'confirmed'])));
+    return { ride: ride!, held: held! };
+  }
+
+  it('lets exactly 3 of 100 simultaneous one-seat bookings onto a 3-seat ride', async () => {
+    const ride = await postRide(t, driver.token, { totalSeats: 3, seatsAvailable: 3 });
+    const answers = await Promise.all(passengers.map((p) => bookRide(t, p.token, ride.id)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(97);
+    expect(new Set(answers.filter((res) => res.statusCode === 409).map((res) => res.json().code))).toEqual(new Set(['RIDE_FULL']));
+    const { ride: row, held } = await rideState(ride.id);
+    expect(row.seatsAvailable).toBe(0);
+    expect(held.count).toBe(3);
+  });
+
+  it('keeps one active booking when a user books the same ride many times at once', async () => {
+    const ride = await postRide(t, driver.token, { totalSeats: 8, seatsAvailable: 8 });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bookRide(t, passengers[0]!.token, ride.id)));
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((res) => res.statusCode === 409).map((res) => res.json().code)).toEqual(Array(9).fill('ALREADY_BOOKED'));
+    const { ride: row, held } = await rideState(ride.id);
+    expect([row.seatsAvailable, held.count]).toEqual([7, 1]);
+  });
+
+  it('keeps 0 <= available <= total and available = total - held under mixed accept, reject, cancel and book', async () => {
+    const ride = await postRide(t, driver.token, { totalSeats: 4, seatsAvailable: 4, totalSuitcases: 3, suitcasesAvailable: 3 });
+    const crowd = passengers.slice(0, 30);
+    // Deterministic pseudo-random choices, so a failure can be replayed.
+    let seed = 42;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 4; round += 1) {
+      const current = await t.call({ method: 'GET', url: `/api/bookings/ride/${ride.id}`, token: driver.token });
+      const active = current.json<Booking[]>().filter((b) => b.status === 'pending' || b.status === 'confirmed');
+      const operations = [
+        ...crowd.map((p) => () => bookRide(t, p.token, ride.id, { seats: 1 + Math.floor(next() * 2), suitcases: Math.floor(next() * 2) })),
+        ...active.flatMap((b) => {
+          const owner = crowd.find((p) => p.id === b.userId)!;
+          return [
+            () => t.call({ method: 'PUT', url: `/api/bookings/${b.id}/status`, token: driver.token, payload: { status: next() < 0.5 ? 'confirmed' : 'cancelled' } }),
+            () => t.call({ method: 'DELETE', url: `/api/bookings/${b.id}`, token: owner.token }),
+          ];
+        }),
+      ].sort(() => next() - 0.5);
+      const answers = await Promise.all(operations.map((operation) => operation()));
+      for (const res of answers) expect([200, 201, 409], res.body).toContain(res.statusCode);
+
+      const { ride: row, held } = await rideState(ride.id);
+      expect(row.seatsAvailable).toBeGreaterThanOrEqual(0);
+      expect(row.seatsAvailable).toBeLessThanOrEqual(row.totalSeats);
+      expect(row.suitcasesAvailable).toBeGreaterThanOrEqual(0);
+      expect(row.suitcasesAvailable).toBeLessThanOrEqual(row.totalSuitcases);
+      expect(row.seatsAvailable).toBe(row.totalSeats - held.seats);
+      expect(row.suitcasesAvailable).toBe(row.totalSuitcases - held.suitcases);
+    }
+    const final = (await t.call({ method: 'GET', url: `/api/rides/${ride.id}`, token: driver.token })).json<Ride>();
+    expect(final.seatsAvailable).toBe(final.totalSeats - final.passengers!.filter((p) => p.status === 'pending' || p.status === 'confirmed').reduce((sum, p) => sum + p.seats, 0));
+  });
+});

@@ -1,0 +1,21 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+
+export async function insertFile(db: Queryable, row: NewFile): Promise<FileRow> {
+  const [inserted] = await db.insert(files).values(row).returning();
+  return inserted!;
+}
+
+export async function findFileById(db: Queryable, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteFilesByIds(db: Queryable, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(files).where(inArray(files.id, ids));
+}

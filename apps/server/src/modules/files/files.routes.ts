@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findViewableFile, matchesEntityTag } from './files.service.js';
+
+/** A file's bytes never change (a new upload is a new id), so public files are cached for a year. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Identity documents must not stay in shared caches or on a shared computer's disk. */
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+export async function filesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A stored file: public files (avatars) to anyone; private documents to their owner and admins only',
+        params: z.object({ id: z.string().max(64) }),
+      },
+      onRequest: app.optionalAuth,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const file = await findViewableFile(
+        app.deps.db,
+        request.params.id,
+        auth ? { userId: auth.user.id, isAdmin: auth.isAdmin } : null,
+      );
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', file.visibility === 'public' ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff');
+      if (file.visibility === 'private') reply.header('vary', 'Authorization');
+      if (matchesEntityTag(request.headers['if-none-match'], etag)) {
+        return reply.status(304).send();
+      }
+      return reply.type(file.contentType).header('content-disposition', 'inline').send(file.bytes);
+    },
+  );
+}

@@ -1,0 +1,146 @@
+import type { Booking } from '@carpool/shared/schemas/bookings';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookings, notifications, rideRequests, rides } from '../../db/schema.js';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
+import { PERIODIC_JOB_LOCK_KEY, runPeriodicJob, startPeriodicJob } from './periodic-job.js';
+import { tryAdvisoryTransactionLock } from './periodic-job.repository.js';
+
+describeEachDatabase('periodic job', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { start: RIDES_TEST_START });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.clock.set(RIDES_TEST_START));
+
+  async function snapshot() {
+    const db = t.database.db;
+    return {
+      rides: await db.select().from(rides).orderBy(asc(rides.id)),
+      bookings: await db.select().from(bookings).orderBy(asc(bookings.id)),
+      requests: await db.select().from(rideRequests).orderBy(asc(rideRequests.id)),
+      notifications: await db.select().from(notifications).orderBy(asc(notifications.id)),
+    };
+  }
+
+  it('completes departed rides and their confirmed bookings, cancels pending ones, expires requests, and is idempotent', async () => {
+    const driver = await t.signIn('driver@cornell.edu', 'Dana');
+    const [confirmedBy, pendingBy, cancelledBy] = await Promise.all(
+      ['c@cornell.edu', 'p@cornell.edu', 'x@cornell.edu'].map((email) => t.signIn(email)),
+    );
+    const departing = await postRide(t, driver.token, { date: '2026-03-10', time: '14:00', totalSeats: 4, seatsAvailable: 4 });
+    const upcoming = await postRide(t, driver.token, { date: '2026-03-20', time: '14:00' });
+    const cancelledRide = await postRide(t, driver.token, { date: '2026-03-10', time: '13:00' });
+    const book = async (token: string, rideId: string) => (await bookRide(t, token, rideId)).json<Booking>();
+    const confirmed = await book(confirmedBy!.token, departing.id);
+    const pending = await book(pendingBy!.token, departing.id);
+    const cancelled = await book(cancelledBy!.token, departing.id);
+    const upcomingBooking = await book(confirmedBy!.token, upcoming.id);
+    await t.call({ method: 'PUT', url: `/api/bookings/${confirmed.id}/status`, token: driver.token, payload: { status: 'confirmed' } });
+    await t.call({ method: 'PUT', url: `/api/bookings/${upcomingBooking.id}/status`, token: driver.token, payload: { status: 'confirmed' } });
+    await t.call({ method: 'DELETE', url: `/api/bookings/${cancelled.id}`, token: cancelledBy!.token });
+    await t.call({ method: 'DELETE', url: `/api/rides/${cancelledRide.id}`, token: driver.token });
+    const request = (field: string, departsAt: Date) => ({
+      region: 'cornell' as const,
+      userId: pendingBy!.id,
+      fromPlace: 'ithaca',
+      toPlace: 'boston',
+      departsAt,
+      timezone: 'America/New_York',
+      seatsNeeded: 1,
+      suitcasesNeeded: 1,
+      preferredPickupAddress: field,
+      preferredDropoffAddress: field,
+    });
+    const [passedRequest, laterRequest] = await t.database.db
+      .insert(rideRequests)
+      .values([request('passed', new Date('2026-03-10T13:30:00Z')), request('later', new Date('2026-03-21T10:00:00Z'))])
+      .returning();
+
+    const before = await runPeriodicJob(t.app.deps);
+    expect(before).toMatchObject({ ran: true, ridesCompleted: 0, bookingsCompleted: 0, rideRequestsExpired: 0 });
+
+    t.clock.set(new Date('2026-03-10T14:00:00Z'));
+    const events: { userId: string; event: string }[] = [];
+    const unsubscribe = t.app.deps.events.subscribe('user-event', (event) => events.push(event));
+    const first = await runPeriodicJob(t.app.deps);
+    unsubscribe();
+    expect(first).toEqual({
+      ran: true,
+      ridesCompleted: 1,
+      bookingsCompleted: 1,
+      bookingsCancelled: 1,
+      rideRequestsExpired: 1,
+      reviewDueNotifications: 2,
+    });
+
+    const db = t.database.db;
+    const rideRows = await db.select().from(rides).where(inArray(rides.id, [departing.id, upcoming.id, cancelledRide.id]));
+    const statusOf = (id: string) => rideRows.find((r) => r.id === id)!.status;
+    expect([statusOf(departing.id), statusOf(upcoming.id), statusOf(cancelledRide.id)]).toEqual(['completed', 'active', 'cancelled']);
+    expect(rideRows.find((r) => r.id === departing.id)!.completedAt).toEqual(new Date('2026-03-10T14:00:00Z'));
+    const bookingRows = await db.select().from(bookings);
+    const bookingStatus = (id: string) => bookingRows.find((b) => b.id === id)!.status;
+    expect([confirmed, pending, cancelled, upcomingBooking].map((b) => bookingStatus(b.id))).toEqual([
+      'completed',
+      'cancelled',
+      'cancelled',
+      'confirmed',
+    ]);
+    const requestRows = await db.select().from(rideRequests);
+    expect(requestRows.find((r) => r.id === passedRequest!.id)!.status).toBe('expired');
+    expect(requestRows.find((r) => r.id === laterRequest!.id)!.status).toBe('open');
+
+    const due = await db.select().from(notifications).where(eq(notifications.kind, 'review_due'));
+    expect(due.map((n) => [n.userId, n.otherUserId, n.bookingId, n.dedupeKey]).sort()).toEqual(
+      [
+        [confirmedBy!.id, driver.id, confirmed.id, `review_due:${confirmed.id}:passenger`],
+        [driver.id, confirmedBy!.id, confirmed.id, `review_due:${confirmed.id}:driver`],
+      ].sort(),
+    );
+    expect(events.filter((e) => e.event === 'notification').map((e) => e.userId).sort()).toEqual([confirmedBy!.id, driver.id].sort());
+
+    const afterFirst = await snapshot();
+    const second = await runPeriodicJob(t.app.deps);
+    expect(second).toEqual({
+      ran: true,
+      ridesCompleted: 0,
+      bookingsCompleted: 0,
+      bookingsCancelled: 0,
+      rideRequestsExpired: 0,
+      reviewDueNotifications: 0,
+    });
+    expect(await snapshot()).toEqual(afterFirst);
+  });
+
+  it('runs right after it is started, and stops cleanly', async () => {
+    const driver = await t.signIn('starter@cornell.edu');
+    const ride = await postRide(t, driver.token, { date: '2026-03-25', time: '10:00' });
+    t.clock.set(new Date('2026-03-25T10:00:00Z'));
+    const stop = startPeriodicJob(t.app.deps, t.app.log);
+    try {
+      await vi.waitFor(async () => {
+        const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
+        expect(row!.status).toBe('completed');
+      });
+    } finally {
+      await stop();
+    }
+  });
+
+  describe.skipIf(kind !== 'postgres')('with several processes', () => {
+    it('does nothing while another process holds the lock', async () => {
+      const driver = await t.signIn('lock-driver@cornell.edu');
+      await postRide(t, driver.token, { date: '2026-03-11', time: '10:00' });
+      t.clock.set(new Date('2026-03-11T10:00:00Z'));
+      await t.database.db.transaction(async (tx) => {
+        expect(await tryAdvisoryTransactionLock(tx, PERIODIC_JOB_LOCK_KEY)).toBe(true);
+        const other = await runPeriodicJob(t.app.deps);
+        expect(other).toMatchObject({ ran: false, ridesCompleted: 0 });
+      });
+      expect((await runPeriodicJob(t.app.deps)).ridesCompleted).toBe(1);
+    });
+  });
+});

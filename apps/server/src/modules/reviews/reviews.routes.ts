@@ -1,0 +1,71 @@
+import { IdParams } from '@carpool/shared/schemas/common';
+import { PendingReviewsDto, ReviewDto, ReviewsRideParams, RideReviewsDto, SubmitReviewInput } from '@carpool/shared/schemas/reviews';
+import type { ReviewType } from '@carpool/shared/schemas/reviews';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error.js';
+import { authOf } from '../../plugins/auth.js';
+import { listPendingReviews, listRideReviews, submitReview } from './reviews.service.js';
+
+export async function reviewsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const pendingRoutes: Array<{ path: string; reviewType: ReviewType; summary: string }> = [
+    {
+      path: '/api/reviews/getPassengerReviews/:id',
+      reviewType: 'passenger',
+      summary: 'Pending reviews of the caller as a driver: passengers of completed bookings not reviewed yet',
+    },
+    {
+      path: '/api/reviews/getDriverReviews/:id',
+      reviewType: 'driver',
+      summary: 'Pending reviews of the caller as a passenger: drivers of completed bookings not reviewed yet',
+    },
+  ];
+  for (const { path, reviewType, summary } of pendingRoutes) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags: ['reviews'],
+          summary,
+          description: `:id must be the caller's own user id (403 otherwise). At most 100 items, newest ride first.`,
+          params: IdParams,
+          response: { 200: PendingReviewsDto },
+        },
+        onRequest: app.requireAuth,
+      },
+      async (request) => {
+        const { user } = authOf(request);
+        if (request.params.id !== user.id) throw forbidden('You can only read your own pending reviews');
+        return listPendingReviews(app.deps.db, user.id, reviewType);
+      },
+    );
+  }
+
+  r.post(
+    '/api/reviews/submit',
+    {
+      schema: { tags: ['reviews'], summary: 'Review the other person of a completed booking', body: SubmitReviewInput, response: { 201: ReviewDto } },
+      onRequest: app.requireAuth,
+    },
+    async (request, reply) => {
+      const review = await submitReview(app.deps.db, authOf(request).user.id, request.body);
+      return reply.status(201).send(review);
+    },
+  );
+
+  r.get(
+    '/api/reviews/:rideId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reviews written for a ride, newest first (visible to any signed-in user, like profile reviews)',
+        params: ReviewsRideParams,
+        response: { 200: RideReviewsDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => listRideReviews(app.deps.db, request.params.rideId),
+  );
+}

@@ -1,0 +1,184 @@
+import { MESSAGE_MAX_CHARS } from '@carpool/shared/constants';
+import type { SignedInUser } from '@carpool/shared/schemas/users';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGE_RATE_LIMIT } from '../../plugins/message-rate-limit.js';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { insertBooking, insertRide, setBookingStatus } from '../../test/messaging-fixtures.js';
+import { canAccessRideChat, createSystemRideMessage } from './ride-messages.service.js';
+
+describeEachDatabase('ride messages', (kind) => {
+  let t: TestApp;
+  let driver: SignedInUser;
+  let pending: SignedInUser;
+  let confirmed: SignedInUser;
+  let stranger: SignedInUser;
+  let rideId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    driver = await t.signIn('driver@cornell.edu', 'Dana Driver');
+    pending = await t.signIn('pending@cornell.edu', 'Pat Pending');
+    confirmed = await t.signIn('confirmed@rutgers.edu', 'Connie Confirmed');
+    stranger = await t.signIn('stranger@example.com', 'Sam Stranger');
+    rideId = await insertRide(t.database.db, driver.id);
+    await insertBooking(t.database.db, rideId, pending.id, 'pending');
+    await insertBooking(t.database.db, rideId, confirmed.id, 'confirmed');
+  });
+  afterAll(() => t.close());
+  // Each test starts in a fresh rate-limit window.
+  beforeEach(() => t.clock.advance(MESSAGE_RATE_LIMIT.windowMs));
+
+  const send = (user: SignedInUser, payload: unknown) =>
+    t.call({ method: 'POST', url: '/api/messages/send', token: user.token, payload: payload as Record<string, unknown> });
+  const history = (user: SignedInUser | null, ride = rideId, query = '') =>
+    t.call({ method: 'GET', url: `/api/messages/ride/${ride}${query}`, ...(user ? { token: user.token } : {}) });
+
+  describe('access', () => {
+    it('lets the driver and passengers with a pending or confirmed booking send and read', async () => {
+      for (const [index, user] of [driver, pending, confirmed].entries()) {
+        const res = await send(user, { rideId, content: `hello ${index}` });
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toMatchObject({
+          rideId,
+          userId: user.id,
+          userName: user.name,
+          user: { id: user.id, name: user.name, avatar: null },
+          content: `hello ${index}`,
+          kind: 'user',
+        });
+      }
+      for (const user of [driver, pending, confirmed]) {
+        const res = await history(user);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().map((m: { content: string }) => m.content)).toEqual(['hello 0', 'hello 1', 'hello 2']);
+      }
+    });
+
+    it('refuses anyone else with 403, an unknown ride with 404 and a signed-out caller with 401', async () => {
+      const read = await history(stranger);
+      expect(read.statusCode).toBe(403);
+      expect(read.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.stringMatching(/driver and passengers/) });
+      const write = await send(stranger, { rideId, content: 'let me in' });
+      expect(write.statusCode).toBe(403);
+      expect(write.json().code).toBe('FORBIDDEN');
+
+      const unknownRide = '00000000-0000-4000-8000-000000000000';
+      expect((await history(driver, unknownRide)).statusCode).toBe(404);
+      expect((await send(driver, { rideId: unknownRide, content: 'hi' })).json().code).toBe('NOT_FOUND');
+
+      expect((await history(null)).statusCode).toBe(401);
+      expect((await t.call({ method: 'POST', url: '/api/messages/send', payload: { rideId, content: 'x' } })).statusCode).toBe(401);
+
+      const stored = (await history(driver)).json().map((m: { content: string }) => m.content);
+      expect(stored).not.toContain('let me in');
+    });
+
+    it('takes the chat away from a passenger whose booking is cancelled, and never gives it to a cancelled or completed one', async () => {
+      const leaving = await t.signIn('leaving@cornell.edu', 'Lee Leaving');
+      const bookingId = await insertBooking(t.database.db, rideId, leaving.id, 'confirmed');
+      expect((await history(leaving)).statusCode).toBe(200);
+      expect(await canAccessRideChat(t.database.db, rideId, leaving.id)).toBe(true);
+
+      await setBookingStatus(t.database.db, bookingId, 'cancelled');
+      expect((await history(leaving)).statusCode).toBe(403);
+      expect((await send(leaving, { rideId, content: 'still here?' })).statusCode).toBe(403);
+      expect(await canAccessRideChat(t.database.db, rideId, leaving.id)).toBe(false);
+
+      const done = await t.signIn('done@cornell.edu');
+      await insertBooking(t.database.db, rideId, done.id, 'completed');
+      expect(await canAccessRideChat(t.database.db, rideId, done.id)).toBe(false);
+      expect(await canAccessRideChat(t.database.db, rideId, driver.id)).toBe(true);
+    });
+  });
+
+  describe('content', () => {
+    it('is trimmed, must not be blank and is at most 2000 characters', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      const trimmed = await send(driver, { rideId: ride, content: '   see you at 5  \n' });
+      expect(trimmed.json().content).toBe('see you at 5');
+
+      for (const content of ['', '   ', '\n\t']) {
+        const blank = await send(driver, { rideId: ride, content });
+        expect(blank.statusCode).toBe(400);
+        expect(blank.json().code).toBe('VALIDATION_FAILED');
+      }
+      t.clock.advance(MESSAGE_RATE_LIMIT.windowMs);
+      const tooLong = await send(driver, { rideId: ride, content: 'x'.repeat(MESSAGE_MAX_CHARS + 1) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().code).toBe('VALIDATION_FAILED');
+      expect((await send(driver, { rideId: ride, content: 'x'.repeat(MESSAGE_MAX_CHARS) })).statusCode).toBe(201);
+      expect((await history(driver, ride)).json()).toHaveLength(2);
+    });
+  });
+
+  describe('history', () => {
+    it('is oldest first, bounded, and answers what came after a message id or a time', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      await insertBooking(t.database.db, ride, pending.id, 'confirmed');
+      const sent: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        t.clock.advance(MESSAGE_RATE_LIMIT.windowMs);
+        const res = await send(i % 2 ? pending : driver, { rideId: ride, content: `m${i}` });
+        sent.push(res.json().id);
+      }
+      const all = (await history(pending, ride)).json();
+      expect(all.map((m: { id: string }) => m.id)).toEqual(sent);
+      const timestamps = all.map((m: { timestamp: string }) => Date.parse(m.timestamp));
+      expect([...timestamps].sort((a, b) => a - b)).toEqual(timestamps);
+
+      const newest = (await history(pending, ride, '?limit=3')).json();
+      expect(newest.map((m: { content: string }) => m.content)).toEqual(['m4', 'm5', 'm6']);
+
+      const afterThird = (await history(pending, ride, `?after=${sent[2]}`)).json();
+      expect(afterThird.map((m: { content: string }) => m.content)).toEqual(['m3', 'm4', 'm5', 'm6']);
+      const afterThirdPaged = (await history(pending, ride, `?after=${sent[2]}&limit=2`)).json();
+      expect(afterThirdPaged.map((m: { content: string }) => m.content)).toEqual(['m3', 'm4']);
+      expect((await history(pending, ride, `?after=${sent[6]}`)).json()).toEqual([]);
+
+      const byTime = (await history(pending, ride, `?after=${encodeURIComponent(new Date(0).toISOString())}`)).json();
+      expect(byTime).toHaveLength(7);
+
+      const foreign = await history(pending, ride, `?after=${'00000000-0000-4000-8000-000000000000'}`);
+      expect(foreign.statusCode).toBe(400);
+      expect((await history(pending, ride, '?limit=501')).json().code).toBe('VALIDATION_FAILED');
+      expect((await history(pending, ride, '?after=yesterday')).json().code).toBe('VALIDATION_FAILED');
+    });
+
+    it('shows system messages as nobody’s', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      const publish = await createSystemRideMessage(t.database.db, t.app.deps.events, ride, 'This ride was cancelled by the driver.');
+      publish();
+      const [message] = (await history(driver, ride)).json();
+      expect(message).toMatchObject({ kind: 'system', userId: null, userName: null, user: null, content: 'This ride was cancelled by the driver.' });
+    });
+  });
+
+  describe('rate limit', () => {
+    it(`allows a burst of ${MESSAGE_RATE_LIMIT.maxPerWindow} a second per user, then answers 429 RATE_LIMITED`, async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      for (let i = 0; i < MESSAGE_RATE_LIMIT.maxPerWindow; i++) {
+        expect((await send(driver, { rideId: ride, content: `burst ${i}` })).statusCode).toBe(201);
+      }
+      const limited = await send(driver, { rideId: ride, content: 'one too many' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/too fast/) });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+      // Another user is not affected, and direct messages count towards the same limit.
+      expect((await send(confirmed, { rideId, content: 'unaffected' })).statusCode).toBe(201);
+      const direct = await t.call({
+        method: 'POST',
+        url: '/api/conversation-messages/send',
+        token: driver.token,
+        payload: { receiverId: pending.id, content: 'also limited' },
+      });
+      expect(direct.statusCode).toBe(429);
+
+      t.clock.advance(MESSAGE_RATE_LIMIT.windowMs);
+      expect((await send(driver, { rideId: ride, content: 'after a second' })).statusCode).toBe(201);
+      const contents = (await history(driver, ride)).json().map((m: { content: string }) => m.content);
+      expect(contents).not.toContain('one too many');
+      expect(contents).toContain('after a second');
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import type { Region } from '@carpool/shared/regions';
+import { and, asc, eq, gt, gte, lt, ne, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { rideRequests, users } from '../../db/schema.js';
+
+export type RideRequestRow = typeof rideRequests.$inferSelect;
+export type NewRideRequest = typeof rideRequests.$inferInsert;
+
+/** The requester's columns that a ride request card shows. */
+const requesterColumns = {
+  id: users.id,
+  name: users.name,
+  avatarFileId: users.avatarFileId,
+  avatarColor: users.avatarColor,
+  college: users.college,
+};
+
+export interface RideRequestWithRequester {
+  request: RideRequestRow;
+  requester: { id: string; name: string; avatarFileId: string | null; avatarColor: string | null; college: string | null };
+}
+
+export async function insertRideRequest(db: Queryable, values: NewRideRequest): Promise<RideRequestRow> {
+  const [row] = await db.insert(rideRequests).values(values).returning();
+  return row!;
+}
+
+/** Open requests of a region that have not departed yet; served by ride_requests_search_idx / _route_idx. */
+function upcomingInRegion(region: Region, now: Date): SQL {
+  return and(eq(rideRequests.region, region), eq(rideRequests.status, 'open'), gt(rideRequests.departsAt, now))!;
+}
+
+export async function findUpcomingRideRequests(
+  db: Queryable,
+  filter: {
+    region: Region;
+    now: Date;
+    fromPlace?: string | undefined;
+    toPlace?: string | undefined;
+    departsFrom?: Date | undefined;
+    departsBefore?: Date | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<RideRequestWithRequester[]> {
+  const conditions: SQL[] = [upcomingInRegion(filter.region, filter.now)];
+  if (filter.fromPlace) conditions.push(eq(rideRequests.fromPlace, filter.fromPlace));
+  if (filter.toPlace) conditions.push(eq(rideRequests.toPlace, filter.toPlace));
+  if (filter.departsFrom) conditions.push(gte(rideRequests.departsAt, filter.departsFrom));
+  if (filter.departsBefore) conditions.push(lt(rideRequests.departsAt, filter.departsBefore));
+  return db
+    .select({ request: rideRequests, requester: requesterColumns })
+    .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.userId))
+    .where(and(...conditions))
+    .orderBy(asc(rideRequests.departsAt), asc(rideRequests.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export async function findUpcomingRideRequestsOfUser(
+  db: Queryable,
+  filter: { userId: string; region: Region; now: Date; limit: number; offset: number },
+): Promise<RideRequestWithRequester[]> {
+  return db
+    .select({ request: rideRequests, requester: requesterColumns })
+    .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.userId))
+    .where(and(eq(rideRequests.userId, filter.userId), upcomingInRegion(filter.region, filter.now)))
+    .orderBy(asc(rideRequests.departsAt), asc(rideRequests.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export async function findRideRequestById(db: Queryable, id: string): Promise<RideRequestRow | undefined> {
+  const [row] = await db.select().from(rideRequests).where(eq(rideRequests.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteRideRequestById(db: Queryable, id: string): Promise<void> {
+  await db.delete(rideRequests).where(eq(rideRequests.id, id));
+}
+
+/** Open, upcoming requests on one route departing within [departsFrom, departsBefore), except one user's. */
+export async function findUpcomingRideRequestsOnRoute(
+  db: Queryable,
+  filter: {
+    region: Region;
+    fromPlace: string;
+    toPlace: string;
+    now: Date;
+    departsFrom: Date;
+    departsBefore: Date;
+    excludeUserId: string;
+  },
+): Promise<RideRequestRow[]> {
+  return db
+    .select()
+    .from(rideRequests)
+    .where(
+      and(
+        upcomingInRegion(filter.region, filter.now),
+        eq(rideRequests.fromPlace, filter.fromPlace),
+        eq(rideRequests.toPlace, filter.toPlace),
+        gte(rideRequests.departsAt, filter.departsFrom),
+        lt(rideRequests.departsAt, filter.departsBefore),
+        ne(rideRequests.userId, filter.excludeUserId),
+      ),
+    )
+    .orderBy(asc(rideRequests.departsAt), asc(rideRequests.id));
+}

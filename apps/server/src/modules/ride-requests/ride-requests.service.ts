@@ -1,0 +1,186 @@
+import { isPlaceOf, placeLabel } from '@carpool/shared/places';
+import type { Region } from '@carpool/shared/regions';
+import type {
+  CreateRideRequest,
+  RideRequest,
+  RideRequestSearchQuery,
+} from '@carpool/shared/schemas/ride-requests';
+import { addDays, dayInTimeZone, startOfDayInTimeZone } from '@carpool/shared/time-zones';
+import type { AppDeps } from '../../app-deps.js';
+import type { Queryable } from '../../db/client.js';
+import type { rides } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { toRideRequestDto } from './ride-requests.mapper.js';
+import {
+  deleteRideRequestById,
+  findRideRequestById,
+  findUpcomingRideRequests,
+  findUpcomingRideRequestsOfUser,
+  findUpcomingRideRequestsOnRoute,
+  insertRideRequest,
+  type RideRequestRow,
+} from './ride-requests.repository.js';
+
+type RideRequestDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+const DAY_MS = 86_400_000;
+
+/** A rule of the form that only the server can check (it knows the region and the time). */
+function invalidField(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `Invalid request: body.${field} ${message}`, [
+    { path: `body.${field}`, message },
+  ]);
+}
+
+export async function createRideRequest(
+  deps: RideRequestDeps,
+  caller: { user: UserRow; region: Region },
+  input: CreateRideRequest,
+): Promise<RideRequest> {
+  const { region, user } = caller;
+  if (!isPlaceOf(region, input.from)) throw invalidField('from', `is not a place of the ${region} region`);
+  if (!isPlaceOf(region, input.to)) throw invalidField('to', `is not a place of the ${region} region`);
+  if (input.from === input.to) throw invalidField('to', 'must differ from the departure place');
+  const now = deps.clock.now();
+  const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
+  if (departsAt.getTime() <= now.getTime()) throw invalidField('time', 'must be in the future');
+
+  const request = await insertRideRequest(deps.db, {
+    region,
+    userId: user.id,
+    fromPlace: input.from,
+    toPlace: input.to,
+    departsAt,
+    timezone: input.timezone,
+    seatsNeeded: input.seatsNeeded,
+    suitcasesNeeded: input.suitcasesNeeded,
+    notes: input.notes,
+    preferredPickupAddress: input.preferredPickupAddress,
+    preferredPickupLat: input.preferredPickupLat ?? null,
+    preferredPickupLng: input.preferredPickupLng ?? null,
+    preferredDropoffAddress: input.preferredDropoffAddress,
+    preferredDropoffLat: input.preferredDropoffLat ?? null,
+    preferredDropoffLng: input.preferredDropoffLng ?? null,
+    // The business clock, so that "posted 5 minutes ago" agrees with the rest of the server's time.
+    createdAt: now,
+  });
+  return toRideRequestDto({ request, requester: user }, user.id, now);
+}
+
+/** The region's open, upcoming requests, soonest first; `date` is the viewer's local day. */
+export async function searchRideRequests(
+  deps: RideRequestDeps,
+  caller: { viewerId: string | null; region: Region },
+  query: RideRequestSearchQuery,
+): Promise<RideRequest[]> {
+  const now = deps.clock.now();
+  const timeZone = query.timezone ?? 'UTC';
+  const rows = await findUpcomingRideRequests(deps.db, {
+    region: caller.region,
+    now,
+    fromPlace: query.from,
+    toPlace: query.to,
+    departsFrom: query.date ? startOfDayInTimeZone(query.date, timeZone) : undefined,
+    departsBefore: query.date ? startOfDayInTimeZone(addDays(query.date, 1), timeZone) : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return rows.map((row) => toRideRequestDto(row, caller.viewerId, now));
+}
+
+export async function listOwnRideRequests(
+  deps: RideRequestDeps,
+  caller: { userId: string; region: Region },
+  paging: { limit: number; offset: number },
+): Promise<RideRequest[]> {
+  const now = deps.clock.now();
+  const rows = await findUpcomingRideRequestsOfUser(deps.db, { ...caller, now, ...paging });
+  return rows.map((row) => toRideRequestDto(row, caller.userId, now));
+}
+
+/**
+ * Only the owner deletes. A request of another region, or none at all, is 404; a request the
+ * caller can see in their region but does not own is 403 (see the ride-request-deletion decision).
+ */
+export async function deleteRideRequest(
+  deps: RideRequestDeps,
+  caller: { userId: string; region: Region },
+  id: string,
+): Promise<void> {
+  const request = await findRideRequestById(deps.db, id);
+  if (!request || request.region !== caller.region) throw notFound('Ride request');
+  if (request.userId !== caller.userId) throw new AppError('FORBIDDEN', 'Only the passenger who posted this ride request can delete it');
+  await deleteRideRequestById(deps.db, id);
+}
+
+type NewRide = Pick<typeof rides.$inferSelect, 'id' | 'region' | 'driverId' | 'fromPlace' | 'toPlace' | 'departsAt'>;
+
+/** Whether a ride departs on the request's local day, or the day before or after, in the request's zone. */
+function rideFitsRequestDay(ride: NewRide, request: RideRequestRow): boolean {
+  const requestDay = dayInTimeZone(request.departsAt, request.timezone);
+  const rideDay = dayInTimeZone(ride.departsAt, request.timezone);
+  const apart = Math.abs(Date.parse(`${rideDay}T00:00:00Z`) - Date.parse(`${requestDay}T00:00:00Z`)) / DAY_MS;
+  return apart <= 1;
+}
+
+function describeDeparture(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(instant);
+}
+
+/**
+ * Tells every passenger with an open, upcoming request on the new ride's route (same region, same
+ * direction, departing on the request's local day or the day next to it) that the ride exists.
+ * Runs inside the ride-creation transaction; call the returned function after commit to push the
+ * notifications. A passenger with several matching requests hears about the ride once, and the
+ * dedupe key makes a repeated call harmless.
+ */
+export async function notifyRequestersOfNewRide(
+  tx: Queryable,
+  events: EventBus,
+  ride: NewRide,
+  now: Date,
+): Promise<() => void> {
+  // A local day apart in any zone is less than three days apart in absolute time.
+  const candidates = await findUpcomingRideRequestsOnRoute(tx, {
+    region: ride.region,
+    fromPlace: ride.fromPlace,
+    toPlace: ride.toPlace,
+    now,
+    departsFrom: new Date(ride.departsAt.getTime() - 3 * DAY_MS),
+    departsBefore: new Date(ride.departsAt.getTime() + 3 * DAY_MS),
+    excludeUserId: ride.driverId,
+  });
+  const firstMatchPerRequester = new Map<string, RideRequestRow>();
+  for (const request of candidates) {
+    if (!firstMatchPerRequester.has(request.userId) && rideFitsRequestDay(ride, request)) {
+      firstMatchPerRequester.set(request.userId, request);
+    }
+  }
+
+  const pushes: Array<() => void> = [];
+  for (const request of firstMatchPerRequester.values()) {
+    pushes.push(
+      await createNotification(tx, events, {
+        userId: request.userId,
+        kind: 'ride_request_match',
+        title: `A ride matches your request from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`,
+        body: `A driver posted a ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} departing ${describeDeparture(ride.departsAt, request.timezone)}. Open it to book a seat or message the driver.`,
+        rideId: ride.id,
+        otherUserId: ride.driverId,
+        dedupeKey: `ride_request_match:${request.id}:${ride.id}`,
+      }),
+    );
+  }
+  return () => pushes.forEach((push) => push());
+}

@@ -1,0 +1,259 @@
+import type { College } from '@carpool/shared/colleges';
+import type { Region } from '@carpool/shared/regions';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { bookings, rideMessages, rides, users } from '../../db/schema.js';
+
+export type RideRow = typeof rides.$inferSelect;
+export type NewRide = typeof rides.$inferInsert;
+export type BookingRow = typeof bookings.$inferSelect;
+export type DriverRow = typeof users.$inferSelect;
+export type RideMessageRow = typeof rideMessages.$inferSelect;
+export interface RideWithDriver {
+  ride: RideRow;
+  driver: DriverRow;
+}
+
+export interface RideFilter {
+  region: Region;
+  /** Only rides departing after this instant (upcoming). */
+  departsAfter: Date;
+  from?: string | undefined;
+  to?: string | undefined;
+  colleges?: readonly College[] | undefined;
+  /** Inclusive lower bound of departure. */
+  departsFrom?: Date | undefined;
+  /** Exclusive upper bound of departure. */
+  departsBefore?: Date | undefined;
+}
+
+function upcomingActiveRidesWhere(filter: RideFilter): SQL {
+  return and(
+    eq(rides.region, filter.region),
+    eq(rides.status, 'active'),
+    gt(rides.departsAt, filter.departsAfter),
+    filter.departsFrom ? gte(rides.departsAt, filter.departsFrom) : undefined,
+    filter.departsBefore ? lt(rides.departsAt, filter.departsBefore) : undefined,
+    filter.from ? eq(rides.fromPlace, filter.from) : undefined,
+    filter.to ? eq(rides.toPlace, filter.to) : undefined,
+    filter.colleges?.length ? inArray(users.college, [...filter.colleges]) : undefined,
+  )!;
+}
+
+export async function insertRide(db: Queryable, ride: NewRide): Promise<RideRow> {
+  const [row] = await db.insert(rides).values(ride).returning();
+  return row!;
+}
+
+export async function findRideWithDriver(db: Queryable, id: string, region: Region): Promise<RideWithDriver | undefined> {
+  const [row] = await db
+    .select({ ride: rides, driver: users })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.driverId))
+    .where(and(eq(rides.id, id), eq(rides.region, region)))
+    .limit(1);
+  return row;
+}
+
+export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]): Promise<RideWithDriver[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ ride: rides, driver: users })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.driverId))
+    .where(inArray(rides.id, [...ids]));
+}
+
+/** Upcoming active rides, soonest first (rides_upcoming_idx / rides_route_idx). */
+export async function searchUpcomingRides(
+  db: Queryable,
+  filter: RideFilter,
+  page: { limit: number; offset: number },
+): Promise<RideWithDriver[]> {
+  return db
+    .select({ ride: rides, driver: users })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.driverId))
+    .where(upcomingActiveRidesWhere(filter))
+    .orderBy(asc(rides.departsAt), asc(rides.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * Counts the rides of the filter per interval [boundaries[i], boundaries[i+1]); returns the
+ * 0-based interval index and its count, for the intervals that have rides.
+ */
+export async function countUpcomingRidesPerInterval(
+  db: Queryable,
+  filter: Omit<RideFilter, 'departsFrom' | 'departsBefore'>,
+  boundaries: readonly Date[],
+): Promise<{ interval: number; count: number }[]> {
+  const thresholds = sql.join(
+    boundaries.map((instant) => sql`${instant.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  const bucket = sql<number>`width_bucket(${rides.departsAt}, array[${thresholds}])`;
+  const rows = await db
+    .select({ bucket: bucket.mapWith(Number), count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.driverId))
+    .where(
+      upcomingActiveRidesWhere({ ...filter, departsFrom: boundaries[0], departsBefore: boundaries[boundaries.length - 1] }),
+    )
+    // By position: the bucket expression carries bound parameters, so repeating it would not match.
+    .groupBy(sql`1`);
+  return rows.map((row) => ({ interval: row.bucket - 1, count: row.count }));
+}
+
+/** A driver's rides in a region: every status and time when `everything`, else upcoming active ones. */
+export async function findRidesOfDriver(
+  db: Queryable,
+  options: { driverId: string; region: Region; everything: boolean; now: Date; limit: number; offset: number },
+): Promise<RideWithDriver[]> {
+  const where = and(
+    eq(rides.driverId, options.driverId),
+    eq(rides.region, options.region),
+    options.everything ? undefined : and(eq(rides.status, 'active'), gt(rides.departsAt, options.now)),
+  );
+  return db
+    .select({ ride: rides, driver: users })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.driverId))
+    .where(where)
+    .orderBy(options.everything ? desc(rides.departsAt) : asc(rides.departsAt), asc(rides.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+/** One user's bookings on the given rides, newest first. */
+export async function findBookingsOfUserOnRides(
+  db: Queryable,
+  userId: string,
+  rideIds: readonly string[],
+): Promise<BookingRow[]> {
+  if (rideIds.length === 0) return [];
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), inArray(bookings.rideId, [...rideIds])))
+    .orderBy(desc(bookings.createdAt));
+}
+
+/** Every booking of the given rides with its passenger, oldest first. */
+export async function findBookingsWithPassengersOnRides(
+  db: Queryable,
+  rideIds: readonly string[],
+): Promise<{ booking: BookingRow; passenger: DriverRow }[]> {
+  if (rideIds.length === 0) return [];
+  return db
+    .select({ booking: bookings, passenger: users })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(inArray(bookings.rideId, [...rideIds]))
+    .orderBy(asc(bookings.createdAt), asc(bookings.id));
+}
+
+export interface PreviewMessageRow {
+  id: string;
+  rideId: string;
+  userId: string | null;
+  kind: 'user' | 'system';
+  content: string;
+  createdAt: Date;
+  userName: string | null;
+  userAvatarFileId: string | null;
+  total: number;
+}
+
+/** The latest `perRide` messages of each ride (newest first) with each ride's message count. */
+export async function findLatestRideMessages(
+  db: Queryable,
+  rideIds: readonly string[],
+  perRide: number,
+): Promise<PreviewMessageRow[]> {
+  if (rideIds.length === 0) return [];
+  const ranked = db
+    .select({
+      id: rideMessages.id,
+      rideId: rideMessages.rideId,
+      userId: rideMessages.userId,
+      kind: rideMessages.kind,
+      content: rideMessages.content,
+      createdAt: rideMessages.createdAt,
+      userName: users.name,
+      userAvatarFileId: users.avatarFileId,
+      rank: sql<number>`row_number() over (partition by ${rideMessages.rideId} order by ${rideMessages.createdAt} desc, ${rideMessages.id} desc)`.as(
+        'rank',
+      ),
+      total: sql<number>`(count(*) over (partition by ${rideMessages.rideId}))::int`.as('total'),
+    })
+    .from(rideMessages)
+    .leftJoin(users, eq(users.id, rideMessages.userId))
+    .where(inArray(rideMessages.rideId, [...rideIds]))
+    .as('ranked');
+  const rows = await db
+    .select({
+      id: ranked.id,
+      rideId: ranked.rideId,
+      userId: ranked.userId,
+      kind: ranked.kind,
+      content: ranked.content,
+      createdAt: ranked.createdAt,
+      userName: ranked.userName,
+      userAvatarFileId: ranked.userAvatarFileId,
+      total: ranked.total,
+    })
+    .from(ranked)
+    .where(lte(ranked.rank, perRide))
+    .orderBy(asc(ranked.rideId), desc(ranked.createdAt), desc(ranked.id));
+  return rows.map((row) => ({ ...row, total: Number(row.total) }));
+}
+
+/**
+ * Cancels an active, not yet departed ride of this driver. With all its bookings cancelled in the
+ * same transaction no seat stays held, so the counts go back to the totals.
+ */
+export async function cancelActiveRide(
+  db: Queryable,
+  options: { id: string; driverId: string; now: Date },
+): Promise<RideRow | undefined> {
+  const [row] = await db
+    .update(rides)
+    .set({
+      status: 'cancelled',
+      cancelledAt: options.now,
+      seatsAvailable: sql`${rides.totalSeats}`,
+      suitcasesAvailable: sql`${rides.totalSuitcases}`,
+    })
+    .where(
+      and(
+        eq(rides.id, options.id),
+        eq(rides.driverId, options.driverId),
+        eq(rides.status, 'active'),
+        gt(rides.departsAt, options.now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Cancels the pending and confirmed bookings of a ride; returns them. */
+export async function cancelActiveBookingsOfRide(db: Queryable, rideId: string, now: Date): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(bookings.rideId, rideId), inArray(bookings.status, ['pending', 'confirmed'])))
+    .returning();
+}
+
+export async function insertSystemRideMessage(
+  db: Queryable,
+  message: { rideId: string; content: string; createdAt: Date },
+): Promise<RideMessageRow> {
+  const [row] = await db
+    .insert(rideMessages)
+    .values({ rideId: message.rideId, userId: null, kind: 'system', content: message.content, createdAt: message.createdAt })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,107 @@
+import {
+  CreateRideInput,
+  RideDayCountsDto,
+  RideDayCountsQuery,
+  RideDto,
+  RidePathParams,
+  RideListDto,
+  RideSearchQuery,
+  UserRidesQuery,
+} from '@carpool/shared/schemas/rides';
+import { UserIdParams } from '@carpool/shared/schemas/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth.js';
+import { cancelRide, countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
+
+const viewerOf = (request: FastifyRequest): Viewer => (request.auth ? { userId: request.auth.user.id } : null);
+
+export async function ridesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/rides',
+    {
+      schema: {
+        tags: ['rides'],
+        summary: 'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored)',
+        body: CreateRideInput,
+        response: { 201: RideDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request, reply) => {
+      const ride = await createRide(app.deps, authOf(request).user.id, request.region, request.body);
+      return reply.status(201).send(ride);
+    },
+  );
+
+  r.get(
+    '/api/rides/getall',
+    {
+      schema: {
+        tags: ['rides'],
+        summary:
+          'Upcoming active rides of the region, soonest first. startDate/endDate are inclusive days in `timezone` (default UTC); limit 1..100 (default 50). Signed out: no driver, passengers or messages.',
+        querystring: RideSearchQuery,
+        response: { 200: RideListDto },
+      },
+      onRequest: app.optionalAuth,
+    },
+    async (request) => searchRides(app.deps, viewerOf(request), request.region, request.query),
+  );
+
+  r.get(
+    '/api/rides/day-counts',
+    {
+      schema: {
+        tags: ['rides'],
+        summary: 'Ride counts per day (in `timezone`, default UTC) from startDate for `days` days (1..31, default 5), with the filters of getall',
+        querystring: RideDayCountsQuery,
+        response: { 200: RideDayCountsDto },
+      },
+      onRequest: app.optionalAuth,
+    },
+    async (request) => countRidesPerDay(app.deps, request.region, request.query),
+  );
+
+  r.get(
+    '/api/rides/user/:userId',
+    {
+      schema: {
+        tags: ['rides'],
+        summary:
+          "A user's posted rides in the region: your own in every status (newest departure first), anyone else's upcoming active ones; limit 1..100 (default 50)",
+        params: UserIdParams,
+        querystring: UserRidesQuery,
+        response: { 200: RideListDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) =>
+      listRidesOfUser(app.deps, { userId: authOf(request).user.id }, request.region, request.params.userId, request.query),
+  );
+
+  r.get(
+    '/api/rides/:id',
+    {
+      schema: { tags: ['rides'], summary: 'One ride of the region (any status)', params: RidePathParams, response: { 200: RideDto } },
+      onRequest: app.optionalAuth,
+    },
+    async (request) => getRide(app.deps, viewerOf(request), request.region, request.params.id),
+  );
+
+  r.delete(
+    '/api/rides/:id',
+    {
+      schema: {
+        tags: ['rides'],
+        summary: 'The driver cancels their ride before departure; its bookings are cancelled and the passengers notified',
+        params: RidePathParams,
+        response: { 200: RideDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => cancelRide(app.deps, authOf(request).user.id, request.region, request.params.id),
+  );
+}

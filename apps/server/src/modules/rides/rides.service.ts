@@ -1,0 +1,320 @@
+import { RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
+import { isCollege } from '@carpool/shared/colleges';
+import { isPlaceOf, placeLabel } from '@carpool/shared/places';
+import { formatPostedTime } from '@carpool/shared/posted-time';
+import type { Region } from '@carpool/shared/regions';
+import type {
+  CreateRide,
+  MyBooking,
+  Ride,
+  RideDayCount,
+  RideDayCounts,
+  RideMessagesPreview,
+  RidePassenger,
+  RideSearch,
+} from '@carpool/shared/schemas/rides';
+import type { RideMessage } from '@carpool/shared/schemas/messages';
+import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
+import type { AppDeps } from '../../app-deps.js';
+import type { Queryable } from '../../db/client.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
+import { fileUrl } from '../users/users.mapper.js';
+import {
+  cancelActiveBookingsOfRide,
+  cancelActiveRide,
+  countUpcomingRidesPerInterval,
+  findBookingsOfUserOnRides,
+  findBookingsWithPassengersOnRides,
+  findLatestRideMessages,
+  findRideWithDriver,
+  findRidesOfDriver,
+  findRidesWithDrivers,
+  insertRide,
+  insertSystemRideMessage,
+  searchUpcomingRides,
+  type BookingRow,
+  type PreviewMessageRow,
+  type RideMessageRow,
+  type RideRow,
+  type RideWithDriver,
+} from './rides.repository.js';
+
+type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+/** Who is looking: the signed-in user's id, or null for a signed-out visitor. */
+export type Viewer = { userId: string } | null;
+
+export const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';
+
+const ACTIVE_BOOKING_STATUSES: readonly string[] = ['pending', 'confirmed'];
+export const isActiveBooking = (booking: Pick<BookingRow, 'status'>) => ACTIVE_BOOKING_STATUSES.includes(booking.status);
+
+function validationFailed(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `Invalid request: ${path} ${message}`, [{ path, message }]);
+}
+
+export function hasDeparted(ride: Pick<RideRow, 'departsAt'>, now: Date): boolean {
+  return ride.departsAt.getTime() <= now.getTime();
+}
+
+/** Creates a ride for the signed-in driver in the caller's region (spec section 5, "Post ride"). */
+export async function createRide(deps: RidesDeps, driverId: string, region: Region, input: CreateRide): Promise<Ride> {
+  const now = deps.clock.now();
+  if (!isPlaceOf(region, input.from)) throw validationFailed('body.from', `"${input.from}" is not a place of the ${region} region`);
+  if (!isPlaceOf(region, input.to)) throw validationFailed('body.to', `"${input.to}" is not a place of the ${region} region`);
+  if (input.date < now.toISOString().slice(0, 10)) throw validationFailed('body.date', 'must not be before today');
+  const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
+  if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
+
+  const { ride, afterCommit } = await deps.db.transaction(async (tx) => {
+    const ride = await insertRide(tx, {
+      region,
+      driverId,
+      fromPlace: input.from,
+      toPlace: input.to,
+      departsAt,
+      timezone: input.timezone,
+      priceCents: Math.round(input.price * 100),
+      totalSeats: input.totalSeats,
+      seatsAvailable: input.totalSeats,
+      totalSuitcases: input.totalSuitcases,
+      suitcasesAvailable: input.totalSuitcases,
+      notes: input.notes,
+      pickupAddress: input.pickupAddress,
+      pickupLat: input.pickupLat,
+      pickupLng: input.pickupLng,
+      dropoffAddress: input.dropoffAddress,
+      dropoffLat: input.dropoffLat,
+      dropoffLng: input.dropoffLng,
+      createdAt: now,
+    });
+    // Work that belongs to posting a ride (telling matching ride requests, for example) joins
+    // this transaction and hands back what to publish once it has committed.
+    const afterCommit: (() => void)[] = [];
+    afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, ride, now));
+    return { ride, afterCommit };
+  });
+  for (const publish of afterCommit) publish();
+  return getRide(deps, { userId: driverId }, region, ride.id);
+}
+
+/** One ride as the viewer may see it; 404 when it does not exist in the caller's region. */
+export async function getRide(deps: RidesDeps, viewer: Viewer, region: Region, rideId: string): Promise<Ride> {
+  const found = await findRideWithDriver(deps.db, rideId, region);
+  if (!found) throw notFound('Ride');
+  const [dto] = await toRideDtos(deps, deps.db, viewer, [found]);
+  return dto!;
+}
+
+/** The search of the home page: upcoming active rides of the region, soonest first. */
+export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Region, query: RideSearch): Promise<Ride[]> {
+  const rows = await searchUpcomingRides(
+    deps.db,
+    {
+      region,
+      departsAfter: deps.clock.now(),
+      from: query.from,
+      to: query.to,
+      colleges: query.colleges,
+      departsFrom: query.startDate ? startOfDayInTimeZone(query.startDate, query.timezone) : undefined,
+      departsBefore: query.endDate ? startOfDayInTimeZone(addDays(query.endDate, 1), query.timezone) : undefined,
+    },
+    { limit: query.limit, offset: query.offset },
+  );
+  return toRideDtos(deps, deps.db, viewer, rows);
+}
+
+/** Ride counts per day in the viewer's zone, with the same filters (and so the same rides) as the search. */
+export async function countRidesPerDay(deps: RidesDeps, region: Region, query: RideDayCounts): Promise<RideDayCount[]> {
+  const days = Array.from({ length: query.days }, (_, index) => addDays(query.startDate, index));
+  const boundaries = [...days, addDays(query.startDate, query.days)].map((day) => startOfDayInTimeZone(day, query.timezone));
+  const counts = await countUpcomingRidesPerInterval(
+    deps.db,
+    { region, departsAfter: deps.clock.now(), from: query.from, to: query.to, colleges: query.colleges },
+    boundaries,
+  );
+  const byInterval = new Map(counts.map((row) => [row.interval, row.count]));
+  return days.map((date, index) => ({ date, count: byInterval.get(index) ?? 0 }));
+}
+
+/**
+ * A user's posted rides in the caller's region. The driver themself gets every ride they posted
+ * (cancelled and past ones too, newest departure first) for My Rides; anyone else gets the
+ * upcoming active ones, soonest first.
+ */
+export async function listRidesOfUser(
+  deps: RidesDeps,
+  viewer: { userId: string },
+  region: Region,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<Ride[]> {
+  const rows = await findRidesOfDriver(deps.db, {
+    driverId: userId,
+    region,
+    everything: viewer.userId === userId,
+    now: deps.clock.now(),
+    ...page,
+  });
+  return toRideDtos(deps, deps.db, viewer, rows);
+}
+
+/**
+ * The driver cancels their ride: its active bookings are cancelled (their seats come back), a
+ * system message goes to the ride chat and every passenger who held a booking is notified.
+ */
+export async function cancelRide(deps: RidesDeps, driverId: string, region: Region, rideId: string): Promise<Ride> {
+  const now = deps.clock.now();
+  const found = await findRideWithDriver(deps.db, rideId, region);
+  if (!found) throw notFound('Ride');
+  if (found.ride.driverId !== driverId) throw forbidden('Only the driver can cancel this ride');
+
+  const { message, pushes } = await deps.db.transaction(async (tx) => {
+    const cancelled = await cancelActiveRide(tx, { id: rideId, driverId, now });
+    if (!cancelled) {
+      const current = await findRideWithDriver(tx, rideId, region);
+      if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is already cancelled');
+      throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be cancelled');
+    }
+    const cancelledBookings = await cancelActiveBookingsOfRide(tx, rideId, now);
+    const message = await insertSystemRideMessage(tx, { rideId, content: RIDE_CANCELLED_SYSTEM_MESSAGE, createdAt: now });
+    const pushes = [];
+    for (const booking of cancelledBookings) {
+      pushes.push(
+        await createNotification(tx, deps.events, {
+          userId: booking.userId,
+          kind: 'ride_cancelled',
+          title: 'Ride cancelled',
+          body: `${found.driver.name} cancelled the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}. Your booking was cancelled.`,
+          rideId,
+          bookingId: booking.id,
+          otherUserId: driverId,
+        }),
+      );
+    }
+    return { message, pushes };
+  });
+  for (const push of pushes) push();
+  deps.events.publish('ride-event', { rideId, event: 'new-message', payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }) });
+  return getRide(deps, { userId: driverId }, region, rideId);
+}
+
+export function toRideMessageDto(
+  row: Pick<RideMessageRow, 'id' | 'rideId' | 'userId' | 'kind' | 'content' | 'createdAt'> &
+    Pick<PreviewMessageRow, 'userName' | 'userAvatarFileId'>,
+): RideMessage {
+  return {
+    id: row.id,
+    rideId: row.rideId,
+    kind: row.kind,
+    userId: row.userId,
+    userName: row.userName,
+    user: row.userId && row.userName !== null ? { id: row.userId, name: row.userName, avatar: fileUrl(row.userAvatarFileId) } : null,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+  };
+}
+
+/** The rides of the given ids as the viewer sees them, by id. */
+export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Map<string, Ride>> {
+  const rows = await findRidesWithDrivers(db, ids);
+  const dtos = await toRideDtos(deps, db, viewer, rows);
+  return new Map(dtos.map((dto) => [dto.id, dto]));
+}
+
+/** Builds the viewer-dependent ride DTOs with a fixed number of queries, whatever the list length. */
+async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: readonly RideWithDriver[]): Promise<Ride[]> {
+  const now = deps.clock.now();
+  const rideIds = rows.map((row) => row.ride.id);
+
+  const myBookingByRide = new Map<string, BookingRow>();
+  if (viewer) {
+    // Newest first: an active booking wins, else the latest one (shown as Declined when cancelled).
+    for (const booking of await findBookingsOfUserOnRides(db, viewer.userId, rideIds)) {
+      const current = myBookingByRide.get(booking.rideId);
+      if (!current || (!isActiveBooking(current) && isActiveBooking(booking))) myBookingByRide.set(booking.rideId, booking);
+    }
+  }
+  const isParticipant = (row: RideWithDriver) => {
+    if (!viewer) return false;
+    if (row.ride.driverId === viewer.userId) return true;
+    const mine = myBookingByRide.get(row.ride.id);
+    return mine !== undefined && isActiveBooking(mine);
+  };
+  const participantRideIds = rows.filter(isParticipant).map((row) => row.ride.id);
+
+  const driverByRide = new Map(rows.map((row) => [row.ride.id, row.ride.driverId]));
+  const passengersByRide = new Map<string, RidePassenger[]>();
+  for (const { booking, passenger } of await findBookingsWithPassengersOnRides(db, participantRideIds)) {
+    // Passengers see who rides along, not whom the driver turned away; the driver sees everything.
+    const visible = driverByRide.get(booking.rideId) === viewer!.userId || booking.status !== 'cancelled' || booking.userId === viewer!.userId;
+    if (!visible) continue;
+    const list = passengersByRide.get(booking.rideId) ?? [];
+    list.push({
+      id: booking.id,
+      status: booking.status,
+      seats: booking.seats,
+      suitcases: booking.suitcases,
+      user: { id: passenger.id, name: passenger.name, avatar: fileUrl(passenger.avatarFileId), avatarColor: passenger.avatarColor },
+    });
+    passengersByRide.set(booking.rideId, list);
+  }
+
+  const messagesByRide = new Map<string, RideMessagesPreview>();
+  for (const message of await findLatestRideMessages(db, participantRideIds, RIDE_MESSAGE_PREVIEW_COUNT)) {
+    const preview = messagesByRide.get(message.rideId) ?? { latest: [], total: message.total };
+    preview.latest.unshift(toRideMessageDto(message));
+    messagesByRide.set(message.rideId, preview);
+  }
+
+  return rows.map((row) => {
+    const { ride, driver } = row;
+    const participant = isParticipant(row);
+    const mine = myBookingByRide.get(ride.id);
+    const myBooking: MyBooking | null = mine
+      ? { id: mine.id, status: mine.status, seats: mine.seats, suitcases: mine.suitcases }
+      : null;
+    const iso = ride.departsAt.toISOString();
+    return {
+      id: ride.id,
+      region: ride.region,
+      from: ride.fromPlace,
+      to: ride.toPlace,
+      date: iso.slice(0, 10),
+      time: iso.slice(11, 16),
+      departsAt: iso,
+      price: ride.priceCents / 100,
+      seatsAvailable: ride.seatsAvailable,
+      totalSeats: ride.totalSeats,
+      suitcasesAvailable: ride.suitcasesAvailable,
+      totalSuitcases: ride.totalSuitcases,
+      notes: ride.notes,
+      postedTime: formatPostedTime(ride.createdAt, now),
+      createdAt: ride.createdAt.toISOString(),
+      pickupAddress: ride.pickupAddress,
+      pickupLat: ride.pickupLat,
+      pickupLng: ride.pickupLng,
+      dropoffAddress: ride.dropoffAddress,
+      dropoffLat: ride.dropoffLat,
+      dropoffLng: ride.dropoffLng,
+      timezone: ride.timezone,
+      status: ride.status,
+      driver: viewer
+        ? {
+            id: driver.id,
+            name: driver.name,
+            info: driver.bio,
+            avatar: fileUrl(driver.avatarFileId),
+            avatarColor: driver.avatarColor,
+            college: isCollege(driver.college) ? driver.college : null,
+            driverVerified: driver.driverVerified,
+          }
+        : null,
+      messages: participant ? (messagesByRide.get(ride.id) ?? { latest: [], total: 0 }) : null,
+      passengers: participant ? (passengersByRide.get(ride.id) ?? []) : null,
+      canDelete: viewer?.userId === ride.driverId && ride.status === 'active' && !hasDeparted(ride, now),
+      myBooking,
+    };
+  });
+}

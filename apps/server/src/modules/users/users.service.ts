@@ -1,0 +1,100 @@
+import type { SessionUser, UpdateProfileInput, UserProfile } from '@carpool/shared/schemas/users';
+import type { Db, Queryable } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import type { Config } from '../../config.js';
+import { isAdminEmail } from '../auth/auth.service.js';
+import { deleteFiles, storeImage, type PreparedImage } from '../files/files.service.js';
+import { reviewStatsOf } from '../reviews/reviews.service.js';
+import { fileUrl, toPublicUser, toSessionUser } from './users.mapper.js';
+import {
+  countCompletedRidesOf,
+  findUserById,
+  lockUserById,
+  updateUser,
+  type UserProfileChanges,
+  type UserRow,
+} from './users.repository.js';
+
+export async function getUserProfile(db: Queryable, userId: string): Promise<UserProfile> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User');
+  const [reviewStats, rideCounts] = await Promise.all([reviewStatsOf(db, userId), countCompletedRidesOf(db, userId)]);
+  return {
+    ...toPublicUser(user),
+    stats: { ...reviewStats, ridesAsDriver: rideCounts.asDriver, ridesAsPassenger: rideCounts.asPassenger },
+  };
+}
+
+/**
+ * Saves the profile form. The e-mail is the university identity the user signed in with and is
+ * what the domain rule checked, so it can be sent back but not changed here.
+ */
+export async function updateProfile(
+  deps: { db: Db; config: Config },
+  user: UserRow,
+  data: UpdateProfileInput,
+): Promise<SessionUser> {
+  if (data.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest(
+      'Your e-mail address is the university address you signed in with and cannot be changed here',
+    );
+  }
+  const changes: UserProfileChanges = { name: data.name };
+  if (data.bio !== undefined) changes.bio = data.bio;
+  if (data.preferences) Object.assign(changes, data.preferences);
+
+  let previousAvatarId: string | null = null;
+  if (data.avatar !== undefined && data.avatar !== fileUrl(user.avatarFileId)) {
+    if (data.avatar !== null) {
+      throw badRequest('Upload a new picture through /api/users/upload-image; avatar here may only be kept or set to null');
+    }
+    changes.avatarFileId = null;
+    previousAvatarId = user.avatarFileId;
+  }
+
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, changes);
+    if (!row) throw notFound('User');
+    if (previousAvatarId) await deleteFiles(tx, [previousAvatarId]);
+    return row;
+  });
+  return toSessionUser(updated, isAdminEmail(deps.config, updated.email));
+}
+
+/** Makes an already prepared image the user's avatar and drops the picture it replaces. */
+export async function setAvatar(
+  deps: { db: Db; config: Config },
+  userId: string,
+  image: PreparedImage,
+): Promise<{ avatar: string; user: SessionUser }> {
+  const updated = await deps.db.transaction(async (tx) => {
+    const current = await lockUserById(tx, userId);
+    if (!current) throw notFound('User');
+    const file = await storeImage(tx, image, { ownerId: userId, kind: 'avatar', visibility: 'public' });
+    const row = await updateUser(tx, userId, { avatarFileId: file.id });
+    if (current.avatarFileId) await deleteFiles(tx, [current.avatarFileId]);
+    return row!;
+  });
+  return { avatar: fileUrl(updated.avatarFileId)!, user: toSessionUser(updated, isAdminEmail(deps.config, updated.email)) };
+}
+
+/** Moves the user's verification state; callers hold the row lock from lockUser. */
+export async function setVerificationState(
+  db: Queryable,
+  userId: string,
+  state: Pick<UserProfileChanges, 'verificationStatus' | 'driverVerified'>,
+): Promise<UserRow> {
+  const row = await updateUser(db, userId, state);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export async function lockUser(db: Queryable, userId: string): Promise<UserRow> {
+  const row = await lockUserById(db, userId);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export function sessionUserOfRow(config: Config, row: UserRow): SessionUser {
+  return toSessionUser(row, isAdminEmail(config, row.email));
+}

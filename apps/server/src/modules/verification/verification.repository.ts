@@ -1,0 +1,64 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { SubmissionStatus } from '@carpool/shared/schemas/verification';
+import type { Queryable } from '../../db/client.js';
+import { users, verificationSubmissions } from '../../db/schema.js';
+
+export type SubmissionRow = typeof verificationSubmissions.$inferSelect;
+
+const submissionWithUser = {
+  submission: verificationSubmissions,
+  user: { id: users.id, name: users.name, email: users.email },
+};
+
+export type SubmissionWithUserRow = {
+  submission: SubmissionRow;
+  user: { id: string; name: string; email: string };
+};
+
+export async function insertSubmission(
+  db: Queryable,
+  row: Omit<typeof verificationSubmissions.$inferInsert, 'id' | 'createdAt' | 'status'>,
+): Promise<SubmissionRow> {
+  const [inserted] = await db.insert(verificationSubmissions).values(row).returning();
+  return inserted!;
+}
+
+export async function findSubmissionWithUser(db: Queryable, id: string): Promise<SubmissionWithUserRow | undefined> {
+  const [row] = await db
+    .select(submissionWithUser)
+    .from(verificationSubmissions)
+    .innerJoin(users, eq(users.id, verificationSubmissions.userId))
+    .where(eq(verificationSubmissions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Oldest first: submissions are a queue that admins work through. */
+export async function listSubmissionsByStatus(
+  db: Queryable,
+  status: SubmissionStatus,
+  page: { limit: number; offset: number },
+): Promise<SubmissionWithUserRow[]> {
+  return db
+    .select(submissionWithUser)
+    .from(verificationSubmissions)
+    .innerJoin(users, eq(users.id, verificationSubmissions.userId))
+    .where(eq(verificationSubmissions.status, status))
+    .orderBy(asc(verificationSubmissions.createdAt), asc(verificationSubmissions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Decides a pending submission; undefined when it is not pending any more (or does not exist). */
+export async function decidePendingSubmission(
+  db: Queryable,
+  id: string,
+  decision: { status: 'approved' | 'rejected'; decidedBy: string | null; decidedAt: Date },
+): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .update(verificationSubmissions)
+    .set(decision)
+    .where(and(eq(verificationSubmissions.id, id), eq(verificationSubmissions.status, 'pending')))
+    .returning();
+  return row;
+}

@@ -1,0 +1,93 @@
+import { IdParams } from '@carpool/shared/schemas/common';
+import {
+  AdminVerificationsDto,
+  AdminVerificationsQuery,
+  VERIFICATION_DOCUMENT_FIELDS,
+  VerificationFieldsInput,
+  VerificationSubmissionDto,
+  VerificationUploadDto,
+} from '@carpool/shared/schemas/verification';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, forbidden } from '../../lib/app-error.js';
+import { authOf } from '../../plugins/auth.js';
+import { readMultipartForm } from '../../plugins/multipart.js';
+import { assertMaySubmitVerification, decideVerification, listVerifications, submitVerification } from './verification.service.js';
+
+/** preValidation hook for admin routes: runs after requireAuth, so a signed-out caller still gets 401. */
+async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!authOf(request).isAdmin) throw forbidden('Only administrators can do this');
+}
+
+export async function verificationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/users/upload-verification-docs',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'Apply to become a verified driver',
+        description:
+          'multipart/form-data: licenseFront, licenseBack, insurance (images, each at most 5 MB, stored privately), ' +
+          'licenseExpiration and insuranceExpiration (optional, yyyy-mm-dd). Only from verificationStatus none or rejected (409 otherwise).',
+        consumes: ['multipart/form-data'],
+        response: { 200: VerificationUploadDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      assertMaySubmitVerification(user);
+      const form = await readMultipartForm(request, {
+        files: VERIFICATION_DOCUMENT_FIELDS,
+        fields: ['licenseExpiration', 'insuranceExpiration'],
+      });
+      const fields = VerificationFieldsInput.safeParse(form.fields);
+      if (!fields.success) {
+        throw new AppError('VALIDATION_FAILED', 'Expiration dates must be dates (yyyy-mm-dd)', fields.error.issues);
+      }
+      const result = await submitVerification(app.deps, user.id, { files: form.files, fields: fields.data });
+      return { message: 'Your documents were received and are waiting for review', ...result };
+    },
+  );
+
+  r.get(
+    '/api/admin/verifications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Driver verification submissions by status, oldest first (admins only; limit 1..200, default 50)',
+        description: 'Each document URL is served by GET /api/files/{id} to admins and the owner only.',
+        querystring: AdminVerificationsQuery,
+        response: { 200: AdminVerificationsDto },
+      },
+      onRequest: app.requireAuth,
+      preValidation: requireAdmin,
+    },
+    async (request) => listVerifications(app.deps.db, request.query.status, request.query),
+  );
+
+  for (const [action, decision] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    r.post(
+      `/api/admin/verifications/:id/${action}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            decision === 'approved'
+              ? 'Approve a pending submission: the user becomes a verified driver (admins only)'
+              : 'Reject a pending submission: the user may submit again (admins only)',
+          params: IdParams,
+          response: { 200: VerificationSubmissionDto },
+        },
+        onRequest: app.requireAuth,
+        preValidation: requireAdmin,
+      },
+      async (request) => decideVerification(app.deps, request.params.id, decision, authOf(request).user.id),
+    );
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  VERIFICATION_DOCUMENT_FIELDS,
+  type SubmissionStatus,
+  type VerificationDocumentField,
+  type VerificationFieldsInput,
+  type VerificationSubmission,
+} from '@carpool/shared/schemas/verification';
+import type { SessionUser } from '@carpool/shared/schemas/users';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { prepareImage, storeImage, type FileKind, type PreparedImage } from '../files/files.service.js';
+import { fileUrl } from '../users/users.mapper.js';
+import type { UserRow } from '../users/users.repository.js';
+import { lockUser, sessionUserOfRow, setVerificationState } from '../users/users.service.js';
+import {
+  decidePendingSubmission,
+  findSubmissionWithUser,
+  insertSubmission,
+  listSubmissionsByStatus,
+  type SubmissionWithUserRow,
+} from './verification.repository.js';
+
+export interface VerificationDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+const FILE_KIND_OF: Record<VerificationDocumentField, FileKind> = {
+  licenseFront: 'license_front',
+  licenseBack: 'license_back',
+  insurance: 'insurance',
+};
+
+const DOCUMENT_LABELS: Record<VerificationDocumentField, string> = {
+  licenseFront: 'the front of your driver license',
+  licenseBack: 'the back of your driver license',
+  insurance: 'your insurance document',
+};
+
+function toSubmissionDto(row: SubmissionWithUserRow): VerificationSubmission {
+  const { submission, user } = row;
+  return {
+    id: submission.id,
+    status: submission.status,
+    licenseExpiration: submission.licenseExpiration,
+    insuranceExpiration: submission.insuranceExpiration,
+    createdAt: submission.createdAt.toISOString(),
+    decidedAt: submission.decidedAt?.toISOString() ?? null,
+    user,
+    documents: {
+      licenseFront: fileUrl(submission.licenseFrontFileId)!,
+      licenseBack: fileUrl(submission.licenseBackFileId)!,
+      insurance: fileUrl(submission.insuranceFileId)!,
+    },
+  };
+}
+
+/** A new application is possible from none (first time) or rejected (try again). */
+export function assertMaySubmitVerification(user: UserRow): void {
+  if (user.verificationStatus !== 'none' && user.verificationStatus !== 'rejected') {
+    throw new AppError(
+      'CONFLICT',
+      user.verificationStatus === 'pending'
+        ? 'Your documents are already being reviewed'
+        : 'You are already a verified driver',
+    );
+  }
+}
+
+function assertNotExpired(clock: Clock, date: string | null, what: string): void {
+  if (date !== null && date < clock.now().toISOString().slice(0, 10)) {
+    throw badRequest(`The ${what} expiration date has passed`);
+  }
+}
+
+/**
+ * Stores the three documents privately and puts the user's verification to pending, all in one
+ * transaction under the user's row lock so that two uploads at once cannot both pass.
+ */
+export async function submitVerification(
+  deps: VerificationDeps,
+  userId: string,
+  upload: { files: Map<string, Buffer>; fields: VerificationFieldsInput },
+): Promise<{ user: SessionUser; submission: VerificationSubmission }> {
+  for (const field of VERIFICATION_DOCUMENT_FIELDS) {
+    if (!upload.files.has(field)) throw badRequest(`Please add ${DOCUMENT_LABELS[field]} (form field "${field}")`);
+  }
+  assertNotExpired(deps.clock, upload.fields.licenseExpiration, 'license');
+  assertNotExpired(deps.clock, upload.fields.insuranceExpiration, 'insurance');
+
+  const images = {} as Record<VerificationDocumentField, PreparedImage>;
+  for (const field of VERIFICATION_DOCUMENT_FIELDS) {
+    images[field] = await prepareImage(upload.files.get(field)!, 'document');
+  }
+
+  const { user, submissionId } = await deps.db.transaction(async (tx) => {
+    const current = await lockUser(tx, userId);
+    assertMaySubmitVerification(current);
+    const fileIds = {} as Record<VerificationDocumentField, string>;
+    for (const field of VERIFICATION_DOCUMENT_FIELDS) {
+      const file = await storeImage(tx, images[field], { ownerId: userId, kind: FILE_KIND_OF[field], visibility: 'private' });
+      fileIds[field] = file.id;
+    }
+    const submission = await insertSubmission(tx, {
+      userId,
+      licenseFrontFileId: fileIds.licenseFront,
+      licenseBackFileId: fileIds.licenseBack,
+      insuranceFileId: fileIds.insurance,
+      licenseExpiration: upload.fields.licenseExpiration,
+      insuranceExpiration: upload.fields.insuranceExpiration,
+    });
+    const user = await setVerificationState(tx, userId, { verificationStatus: 'pending' });
+    return { user, submissionId: submission.id };
+  });
+  const stored = await findSubmissionWithUser(deps.db, submissionId);
+  return { user: sessionUserOfRow(deps.config, user), submission: toSubmissionDto(stored!) };
+}
+
+export async function listVerifications(
+  db: Db,
+  status: SubmissionStatus,
+  page: { limit: number; offset: number },
+): Promise<VerificationSubmission[]> {
+  return (await listSubmissionsByStatus(db, status, page)).map(toSubmissionDto);
+}
+
+/**
+ * Approves or rejects a pending submission and moves the user with it: approval makes them a
+ * verified driver, rejection lets them submit again. `decidedBy` is null from the admin command.
+ */
+export async function decideVerification(
+  deps: Pick<VerificationDeps, 'db' | 'clock'>,
+  submissionId: string,
+  decision: 'approved' | 'rejected',
+  decidedBy: string | null,
+): Promise<VerificationSubmission> {
+  await deps.db.transaction(async (tx) => {
+    const found = await findSubmissionWithUser(tx, submissionId);
+    if (!found) throw notFound('Verification submission');
+    await lockUser(tx, found.user.id);
+    const decided = await decidePendingSubmission(tx, submissionId, {
+      status: decision,
+      decidedBy,
+      decidedAt: deps.clock.now(),
+    });
+    if (!decided) {
+      // Read again: another admin may have decided it after the first read.
+      const current = await findSubmissionWithUser(tx, submissionId);
+      throw new AppError('INVALID_TRANSITION', `This submission was already ${current?.submission.status ?? 'decided'}`);
+    }
+    await setVerificationState(tx, found.user.id, {
+      verificationStatus: decision,
+      driverVerified: decision === 'approved',
+    });
+  });
+  const stored = await findSubmissionWithUser(deps.db, submissionId);
+  return toSubmissionDto(stored!);
+}

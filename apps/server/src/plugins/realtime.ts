@@ -1,0 +1,196 @@
+import { NotificationDto, type NotificationKind } from '@carpool/shared/schemas/notifications';
+import {
+  SOCKET_EVENTS,
+  rideRoom,
+  userRoom,
+  type ClientToServerEvents,
+  type JoinRideChatResult,
+  type ServerToClientEventName,
+  type ServerToClientEvents,
+} from '@carpool/shared/socket-events';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import { authenticateToken } from '../modules/auth/auth.service.js';
+import { canAccessRideChat, findBookingPassenger } from '../modules/ride-messages/ride-messages.service.js';
+import { bearerToken } from './auth.js';
+
+export interface SocketData {
+  userId: string;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeServer;
+  }
+}
+
+/** How long a dropped connection may come back and get the events it missed replayed. */
+export const CONNECTION_RECOVERY_MS = 2 * 60_000;
+
+/** Notifications after which the passenger concerned may no longer be in the ride's chat. */
+const ACCESS_ENDING_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_rejected', 'booking_cancelled_by_passenger', 'ride_cancelled']);
+
+const SERVER_EVENT_NAMES: ReadonlySet<string> = new Set<ServerToClientEventName>([
+  SOCKET_EVENTS.newMessage,
+  SOCKET_EVENTS.directMessage,
+  SOCKET_EVENTS.notification,
+]);
+
+const RideIdSchema = z.uuid();
+
+/** The error a refused handshake carries to the client's connect_error. */
+function refusal(code: string, message: string): Error & { data: { code: string } } {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+function handshakeToken(socket: RealtimeSocket): string | null {
+  const fromAuth: unknown = socket.handshake.auth?.token;
+  if (typeof fromAuth === 'string' && fromAuth.length > 0) return fromAuth;
+  return bearerToken(socket.handshake.headers.authorization);
+}
+
+/**
+ * Socket.IO on the HTTP server of the app. Services never touch it: they publish domain events
+ * after their commit, and this plugin forwards them to rooms (`user:<id>`, `ride:<id>`). With
+ * REDIS_URL the rooms span every server process through the Redis streams adapter.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const { config, events, db } = app.deps;
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'realtime: Redis error'));
+
+  const io: RealtimeServer = new Server(app.server, {
+    serveClient: false,
+    ...(redis ? { adapter: createAdapter(redis) } : {}),
+    // A reconnect within this time gets the missed room events replayed; the web app refetches
+    // the history in any case, so a longer outage (or a killed process) loses nothing either.
+    connectionStateRecovery: { maxDisconnectionDuration: CONNECTION_RECOVERY_MS, skipMiddlewares: false },
+  });
+  app.decorate('realtime', io);
+
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    if (!token) {
+      next(refusal('UNAUTHORIZED', 'Sign in first: the socket handshake needs your session token (auth.token)'));
+      return;
+    }
+    authenticateToken(app.deps, token).then(
+      (auth) => {
+        socket.data.userId = auth.user.id;
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof AppError) {
+          next(refusal(error.code, error.message));
+          return;
+        }
+        app.log.error({ err: error }, 'realtime: handshake check failed');
+        next(refusal('INTERNAL_ERROR', 'Could not check your session. Please try again.'));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+    void socket.join(userRoom(userId));
+    if (socket.recovered) void dropRevokedRideRooms(socket);
+
+    socket.on(SOCKET_EVENTS.joinRideChat, (rideId, ack) => {
+      const answer = (result: JoinRideChatResult) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      const parsed = RideIdSchema.safeParse(rideId);
+      if (!parsed.success) {
+        answer({ ok: false, code: 'VALIDATION_FAILED', message: 'join-ride-chat needs a ride id' });
+        return;
+      }
+      canAccessRideChat(db, parsed.data, userId).then(
+        async (allowed) => {
+          if (!allowed) {
+            answer({
+              ok: false,
+              code: 'FORBIDDEN',
+              message: 'Only the driver and passengers with a pending or confirmed booking can join this ride chat',
+            });
+            return;
+          }
+          await socket.join(rideRoom(parsed.data));
+          answer({ ok: true });
+        },
+        (error: unknown) => {
+          app.log.error({ err: error, rideId: parsed.data }, 'realtime: join-ride-chat failed');
+          answer({ ok: false, code: 'INTERNAL_ERROR', message: 'Could not join the ride chat. Please try again.' });
+        },
+      );
+    });
+
+    socket.on(SOCKET_EVENTS.leaveRideChat, (rideId) => {
+      if (typeof rideId === 'string') void socket.leave(rideRoom(rideId));
+    });
+  });
+
+  /** A recovered connection gets its rooms back; access may have ended while it was away. */
+  async function dropRevokedRideRooms(socket: RealtimeSocket) {
+    try {
+      for (const room of socket.rooms) {
+        if (!room.startsWith('ride:')) continue;
+        if (!(await canAccessRideChat(db, room.slice('ride:'.length), socket.data.userId))) await socket.leave(room);
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'realtime: re-checking ride rooms after recovery failed');
+    }
+  }
+
+  /** Takes people whose booking no longer holds a seat out of the ride's room, on every process. */
+  async function dropFromRideRoomAfter(recipientId: string, payload: unknown) {
+    const parsed = NotificationDto.safeParse(payload);
+    if (!parsed.success || !parsed.data.rideId || !ACCESS_ENDING_KINDS.has(parsed.data.kind)) return;
+    const { rideId, bookingId } = parsed.data;
+    const candidates = new Set([recipientId]);
+    if (bookingId) {
+      const passenger = await findBookingPassenger(db, bookingId);
+      if (passenger) candidates.add(passenger.userId);
+    }
+    for (const candidate of candidates) {
+      if (!(await canAccessRideChat(db, rideId, candidate))) io.in(userRoom(candidate)).socketsLeave(rideRoom(rideId));
+    }
+  }
+
+  function emitToRoom(room: string, event: string, payload: unknown) {
+    if (!SERVER_EVENT_NAMES.has(event)) {
+      app.log.error({ event }, 'realtime: refusing to emit an event that is not in the socket event map');
+      return;
+    }
+    // The event name was checked against the map above; the payload is the service's DTO for it.
+    (io.to(room) as unknown as { emit(name: string, data: unknown): boolean }).emit(event, payload);
+  }
+
+  const unsubscribers = [
+    events.subscribe('user-event', ({ userId, event, payload }) => {
+      emitToRoom(userRoom(userId), event, payload);
+      if (event === SOCKET_EVENTS.notification) {
+        dropFromRideRoomAfter(userId, payload).catch((error: unknown) =>
+          app.log.error({ err: error }, 'realtime: removing a passenger from a ride room failed'),
+        );
+      }
+    }),
+    events.subscribe('ride-event', ({ rideId, event, payload }) => emitToRoom(rideRoom(rideId), event, payload)),
+  ];
+
+  app.addHook('preClose', async () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    // Disconnects every socket (their sessions are kept for recovery on another process) and
+    // stops the adapter; Fastify then finishes the HTTP requests still in flight.
+    await io.close();
+    await redis?.quit();
+  });
+});

@@ -1,0 +1,28 @@
+import { SESSION_EXPIRED_TOAST_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
+import { TEXTS } from '@carpool/shared/texts';
+import { useEffect } from 'react';
+import { useToast } from '../../components/ui/toast';
+import { useRegion } from '../../lib/region';
+import { takeSessionExpiredNotice } from '../../lib/storage';
+import { useWindowEvent } from '../../lib/window-events';
+
+/**
+ * The toast of spec section 2 (Home). The API client reloads the page right after an expiry, so
+ * the notice it leaves in sessionStorage is what usually shows it, on the next load.
+ */
+export function SessionExpiryNotice() {
+  const { showToast } = useToast();
+  const { region } = useRegion();
+
+  useEffect(() => {
+    if (takeSessionExpiredNotice()) {
+      showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
+    }
+  }, [showToast]);
+
+  useWindowEvent(WINDOW_EVENTS.authExpired, (detail) => {
+    if (detail.region === region) showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
+  });
+
+  return null;
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, signInLocally, testUser } from '../test/fake-server';
+import { renderWithApp } from '../test/render-with-app';
+import { routes } from './router';
+
+beforeEach(() => {
+  localStorage.clear();
+  fakeServer({
+    'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
+    'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function currentPath(router: { state: { location: { pathname: string; search: string } } }) {
+  return router.state.location.pathname + router.state.location.search;
+}
+
+describe('routes and guards', () => {
+  it('sends a signed-out visit of /my-rides and /nj/profile to the home page of the region', async () => {
+    const first = renderWithApp(routes, { path: '/my-rides' });
+    await waitFor(() => expect(currentPath(first.router)).toBe('/'));
+    first.unmount();
+    const second = renderWithApp(routes, { path: '/nj/profile' });
+    await waitFor(() => expect(currentPath(second.router)).toBe('/nj'));
+  });
+
+  it('sends a signed-out conversation to the login route with the redirect', async () => {
+    const { router } = renderWithApp(routes, { path: '/nj/conversation-messages/abc' });
+    await waitFor(() => expect(currentPath(router)).toBe('/nj/login?redirect=conversation-messages/abc'));
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends your own profile id to /profile and shows your name in the header', async () => {
+    signInLocally();
+    const { router } = renderWithApp(routes, { path: `/profile/${testUser.id}` });
+    await waitFor(() => expect(currentPath(router)).toBe('/profile'));
+    expect(screen.getAllByRole('link', { name: /Ada Lovelace/ }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the region subtitle with the beta tag and region-kept links', async () => {
+    renderWithApp(routes, { path: '/nj' });
+    expect(await screen.findByText('Intercity Carpool Platform for New Jersey')).toBeInTheDocument();
+    expect(screen.getByText('beta')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/nj');
+  });
+
+  it('opens the sign-in dialog when a signed-out user picks a protected action', async () => {
+    renderWithApp(routes, { path: '/' });
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Post a Ride' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('tells a signed-in user\'s feature dialogs to open through window events', async () => {
+    signInLocally();
+    renderWithApp(routes, { path: '/' });
+    const listener = vi.fn();
+    window.addEventListener('open-post-ride', listener);
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Post a Ride' })[0]!);
+    window.removeEventListener('open-post-ride', listener);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('signs out of both regions', async () => {
+    signInLocally('cornell');
+    signInLocally('nj');
+    renderWithApp(routes, { path: '/' });
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
+    expect(localStorage.getItem('auth_token_cornell')).toBeNull();
+    expect(localStorage.getItem('auth_token_nj')).toBeNull();
+    expect(localStorage.getItem('revy_user_nj')).toBeNull();
+    expect(await screen.findAllByRole('button', { name: 'Sign in' })).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,84 @@
+import { useRef, type KeyboardEvent } from 'react';
+
+export interface TabItem<Id extends string> {
+  id: Id;
+  label: string;
+  disabled?: boolean;
+  /** Why the tab is disabled ("Sign in to see your rides"). */
+  hint?: string;
+}
+
+interface TabsProps<Id extends string> {
+  /** Names the tab list for screen readers. */
+  label: string;
+  tabs: readonly TabItem<Id>[];
+  selected: Id;
+  onSelect: (id: Id) => void;
+  /** Prefix of the ids that tie each tab to its panel (see tabPanelProps). */
+  idPrefix: string;
+}
+
+/** Props for the element showing the selected tab's content. */
+export function tabPanelProps(idPrefix: string, id: string) {
+  return { role: 'tabpanel', id: `${idPrefix}-panel-${id}`, 'aria-labelledby': `${idPrefix}-tab-${id}` } as const;
+}
+
+/** WAI-ARIA tabs: arrow keys move between enabled tabs, Home and End jump to the ends. */
+export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
+  const refs = useRef(new Map<Id, HTMLButtonElement>());
+  const enabled = tabs.filter((tab) => !tab.disabled);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = enabled.findIndex((tab) => tab.id === selected);
+    const targets: Record<string, number> = {
+      ArrowRight: (index + 1) % enabled.length,
+      ArrowLeft: (index - 1 + enabled.length) % enabled.length,
+      Home: 0,
+      End: enabled.length - 1,
+    };
+    const target = enabled[targets[event.key] ?? -1];
+    if (!target) return;
+    event.preventDefault();
+    onSelect(target.id);
+    refs.current.get(target.id)?.focus();
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+    >
+      {tabs.map((tab) => {
+        const isSelected = tab.id === selected;
+        return (
+          <button
+            key={tab.id}
+            ref={(node) => {
+              if (node) refs.current.set(tab.id, node);
+              else refs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${tab.id}`}
+            aria-selected={isSelected}
+            aria-controls={`${idPrefix}-panel-${tab.id}`}
+            tabIndex={isSelected ? 0 : -1}
+            disabled={tab.disabled}
+            title={tab.disabled ? tab.hint : undefined}
+            onClick={() => onSelect(tab.id)}
+            className={`whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
+              isSelected
+                ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-300'
+                : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+            }`}
+          >
+            {tab.label}
+            {tab.disabled && tab.hint ? <span className="sr-only"> ({tab.hint})</span> : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { SessionUser } from '@carpool/shared/schemas/users';
+import { vi } from 'vitest';
+
+export const testUser: SessionUser = {
+  id: '6a0d0c9e-2f4b-4a53-9d7e-2b1f8f6d9c01',
+  name: 'Ada Lovelace',
+  email: 'ada@cornell.edu',
+  avatar: null,
+  avatarColor: 'avatar-color-1',
+  bio: '',
+  college: 'cornell',
+  preferences: { okayWithChatting: true, okayWithAnimals: false, okayWithMusic: true, okayWithSmoking: false },
+  verificationStatus: 'none',
+  driverVerified: false,
+  isAdmin: false,
+};
+
+type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+
+/** Replaces fetch with answers per "METHOD /path"; anything else is a 404 the test will notice. */
+export function fakeServer(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = handlers[`${init?.method ?? 'GET'} ${url.pathname}`];
+    const { status = 200, body } = handler
+      ? handler(init)
+      : { status: 404, body: { error: 'not found', message: 'not found', code: 'NOT_FOUND' } };
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function signInLocally(region: 'cornell' | 'nj' = 'cornell', user: SessionUser = testUser) {
+  localStorage.setItem(`auth_token_${region}`, 'token-1');
+  localStorage.setItem(`revy_user_${region}`, JSON.stringify(user));
+}

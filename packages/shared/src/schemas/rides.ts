@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { CAROUSEL_DAYS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUITCASES } from '../constants.js';
+import { isCalendarDay, isValidTimeZone } from '../time-zones.js';
+import { RegionSchema } from './common.js';
+import { RideMessageDto } from './messages.js';
+import { CollegeSchema } from './users.js';
+
+export const RIDE_STATUSES = ['active', 'cancelled', 'completed'] as const;
+export const RideStatusSchema = z.enum(RIDE_STATUSES);
+export type RideStatus = z.infer<typeof RideStatusSchema>;
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof BookingStatusSchema>;
+
+export const RIDE_NOTES_MAX_COUNT = 10;
+export const RIDE_NOTE_MAX_CHARS = 500;
+export const ADDRESS_MAX_CHARS = 300;
+export const RIDES_PAGE_DEFAULT = 50;
+export const RIDES_PAGE_MAX = 100;
+export const DAY_COUNTS_MAX_DAYS = 31;
+
+/** A calendar day written yyyy-mm-dd. */
+export const CalendarDaySchema = z.string().refine(isCalendarDay, 'must be a calendar day written yyyy-mm-dd');
+/** A time of day written HH:MM (24 hours). */
+export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM (00:00 to 23:59)');
+export const TimeZoneSchema = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York');
+/** A place slug; the server checks that it belongs to the caller's region. */
+export const PlaceValueSchema = z.string().trim().min(1, 'is required').max(64);
+
+const seatCount = z.number().int('must be a whole number').min(MIN_SEATS).max(MAX_SEATS);
+const suitcaseCount = z.number().int('must be a whole number').min(MIN_SUITCASES).max(MAX_SUITCASES);
+
+/** Money with at most 2 decimals (checked on cents, so 12.3 and 12.30 are fine and 12.345 is not). */
+export const PriceSchema = z
+  .number()
+  .min(MIN_PRICE, `must be at least ${MIN_PRICE}`)
+  .max(10_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimals');
+
+const optionalAddress = z
+  .string()
+  .trim()
+  .max(ADDRESS_MAX_CHARS)
+  .nullish()
+  .transform((value) => (value ? value : null));
+const latitude = z.number().min(-90).max(90).nullish().transform((value) => value ?? null);
+const longitude = z.number().min(-180).max(180).nullish().transform((value) => value ?? null);
+
+/**
+ * The body of POST /api/rides (spec section 7). `date` and `time` are UTC; the web form converts
+ * the local entry before sending. seatsAvailable / suitcasesAvailable may be left out; when sent
+ * they must equal the totals, since a new ride has no bookings. `driver` is accepted for
+ * compatibility and ignored: the driver is always the signed-in caller.
+ */
+export const CreateRideInput = z
+  .object({
+    from: PlaceValueSchema,
+    to: PlaceValueSchema,
+    date: CalendarDaySchema,
+    time: TimeOfDaySchema,
+    totalSeats: seatCount,
+    seatsAvailable: seatCount.optional(),
+    totalSuitcases: suitcaseCount,
+    suitcasesAvailable: suitcaseCount.optional(),
+    price: PriceSchema,
+    notes: z
+      .array(z.string().trim().min(1, 'a note cannot be empty').max(RIDE_NOTE_MAX_CHARS))
+      .max(RIDE_NOTES_MAX_COUNT)
+      .default([]),
+    pickupAddress: optionalAddress,
+    pickupLat: latitude,
+    pickupLng: longitude,
+    dropoffAddress: optionalAddress,
+    dropoffLat: latitude,
+    dropoffLng: longitude,
+    timezone: TimeZoneSchema,
+    driver: z.unknown().optional(),
+  })
+  .superRefine((ride, ctx) => {
+    if (ride.from === ride.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must differ from the departure place' });
+    if (ride.seatsAvailable !== undefined && ride.seatsAvailable !== ride.totalSeats) {
+      ctx.addIssue({ code: 'custom', path: ['seatsAvailable'], message: 'must equal totalSeats on a new ride' });
+    }
+    if (ride.suitcasesAvailable !== undefined && ride.suitcasesAvailable !== ride.totalSuitcases) {
+      ctx.addIssue({ code: 'custom', path: ['suitcasesAvailable'], message: 'must equal totalSuitcases on a new ride' });
+    }
+    for (const [lat, lng, name] of [
+      [ride.pickupLat, ride.pickupLng, 'pickup'],
+      [ride.dropoffLat, ride.dropoffLng, 'dropoff'],
+    ] as const) {
+      if ((lat === null) !== (lng === null)) {
+        ctx.addIssue({ code: 'custom', path: [`${name}Lat`], message: 'latitude and longitude go together' });
+      }
+    }
+  });
+export type CreateRideInput = z.input<typeof CreateRideInput>;
+export type CreateRide = z.output<typeof CreateRideInput>;
+
+/** Query strings: an empty value counts as absent (spec section 5, "empty or undefined values are skipped"). */
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+const CollegesQuery = z.preprocess(
+  (value) => {
+    const list = (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item) => item !== '');
+    return list.length === 0 ? undefined : list;
+  },
+  z.array(CollegeSchema).max(10).optional(),
+);
+
+const RideFilterFields = {
+  from: z.preprocess(emptyAsAbsent, PlaceValueSchema.optional()),
+  to: z.preprocess(emptyAsAbsent, PlaceValueSchema.optional()),
+  /** One college or several (repeat the parameter); matches the driver's college. */
+  colleges: CollegesQuery,
+  /** The viewer's IANA zone that startDate / endDate / day counts are read in; UTC when absent. */
+  timezone: z.preprocess(emptyAsAbsent, TimeZoneSchema.default('UTC')),
+};
+
+/**
+ * GET /api/rides/getall. startDate and endDate are calendar days in `timezone`, both inclusive;
+ * startDate = endDate is a single day.
+ */
+export const RideSearchQuery = z
+  .object({
+    ...RideFilterFields,
+    startDate: z.preprocess(emptyAsAbsent, CalendarDaySchema.optional()),
+    endDate: z.preprocess(emptyAsAbsent, CalendarDaySchema.optional()),
+    limit: z.coerce.number().int().min(1).max(RIDES_PAGE_MAX).default(RIDES_PAGE_DEFAULT),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  })
+  .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
+    path: ['endDate'],
+    message: 'must not be before startDate',
+  });
+export type RideSearchQuery = z.input<typeof RideSearchQuery>;
+export type RideSearch = z.output<typeof RideSearchQuery>;
+
+/** GET /api/rides/day-counts: counts per day from startDate for `days` days, with the list's filters. */
+export const RideDayCountsQuery = z.object({
+  ...RideFilterFields,
+  startDate: CalendarDaySchema,
+  days: z.coerce.number().int().min(1).max(DAY_COUNTS_MAX_DAYS).default(CAROUSEL_DAYS),
+});
+export type RideDayCountsQuery = z.input<typeof RideDayCountsQuery>;
+export type RideDayCounts = z.output<typeof RideDayCountsQuery>;
+
+export const RideDayCountDto = z.object({ date: z.string(), count: z.number().int() });
+export const RideDayCountsDto = z.array(RideDayCountDto);
+export type RideDayCount = z.infer<typeof RideDayCountDto>;
+
+/** GET /api/rides/user/:userId paging. */
+export const UserRidesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(RIDES_PAGE_MAX).default(RIDES_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const RidePathParams = z.object({ id: z.uuid() });
+
+/** The driver as signed-in viewers see them; `info` is the driver's bio. */
+export const RideDriverDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  info: z.string(),
+  avatar: z.string().nullable(),
+  avatarColor: z.string().nullable(),
+  college: CollegeSchema.nullable(),
+  driverVerified: z.boolean(),
+});
+export type RideDriver = z.infer<typeof RideDriverDto>;
+
+/** The My Rides preview: the latest messages (oldest first) and how many the chat holds. */
+export const RideMessagesPreviewDto = z.object({
+  latest: z.array(RideMessageDto),
+  total: z.number().int(),
+});
+export type RideMessagesPreview = z.infer<typeof RideMessagesPreviewDto>;
+
+export const RidePassengerDto = z.object({
+  /** The booking's id (what Accept / Reject act on). */
+  id: z.uuid(),
+  status: BookingStatusSchema,
+  seats: z.number().int(),
+  suitcases: z.number().int(),
+  user: z.object({ id: z.uuid(), name: z.string(), avatar: z.string().nullable(), avatarColor: z.string().nullable() }),
+});
+export type RidePassenger = z.infer<typeof RidePassengerDto>;
+
+/** The caller's own booking on a ride, for the card button (Reserve / Pending / Confirmed / Declined). */
+export const MyBookingDto = z.object({
+  id: z.uuid(),
+  status: BookingStatusSchema,
+  seats: z.number().int(),
+  suitcases: z.number().int(),
+});
+export type MyBooking = z.infer<typeof MyBookingDto>;
+
+/**
+ * A ride (spec section 3). What depends on the viewer:
+ * - driver: null for signed-out callers (the card shows the sign-in prompt instead).
+ * - passengers and messages: only for the ride's participants (the driver, and passengers with a
+ *   pending or confirmed booking); null for everyone else.
+ * - myBooking: the caller's active booking, else their latest one; null when none or signed out.
+ * - canDelete: true for the driver while the ride is active and has not departed.
+ */
+export const RideDto = z.object({
+  id: z.uuid(),
+  region: RegionSchema,
+  from: z.string(),
+  to: z.string(),
+  /** UTC calendar day of departure, yyyy-mm-dd. */
+  date: z.string(),
+  /** UTC time of departure, HH:MM. */
+  time: z.string(),
+  departsAt: z.iso.datetime(),
+  price: z.number(),
+  seatsAvailable: z.number().int(),
+  totalSeats: z.number().int(),
+  suitcasesAvailable: z.number().int(),
+  totalSuitcases: z.number().int(),
+  notes: z.array(z.string()),
+  postedTime: z.string(),
+  createdAt: z.iso.datetime(),
+  pickupAddress: z.string().nullable(),
+  pickupLat: z.number().nullable(),
+  pickupLng: z.number().nullable(),
+  dropoffAddress: z.string().nullable(),
+  dropoffLat: z.number().nullable(),
+  dropoffLng: z.number().nullable(),
+  /** The poster's IANA zone. */
+  timezone: z.string(),
+  status: RideStatusSchema,
+  driver: RideDriverDto.nullable(),
+  messages: RideMessagesPreviewDto.nullable(),
+  passengers: z.array(RidePassengerDto).nullable(),
+  canDelete: z.boolean(),
+  myBooking: MyBookingDto.nullable(),
+});
+export type Ride = z.infer<typeof RideDto>;
+
+export const RideListDto = z.array(RideDto);
