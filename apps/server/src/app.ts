@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import { offsetClock, systemClock, type Clock } from './lib/clock.js';
 import { createEventBus } from './lib/events.js';
 import { authPlugin } from './plugins/auth.js';
 import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
@@ -36,6 +36,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -49,7 +50,8 @@ export interface BuildAppOptions {
 /** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  const testClock = config.testClock ? offsetClock(options.clock ?? systemClock) : null;
+  const clock = testClock ?? options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackRoutes);
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
+  if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   if (config.jobsEnabled) app.addHook('onClose', startPeriodicJob(deps, app.log));

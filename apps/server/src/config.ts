@@ -49,6 +49,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     JOBS_ENABLED: flag.default(true),
+    TEST_CLOCK: flag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   })
   .transform((env, ctx) => {
@@ -62,6 +63,9 @@ const EnvSchema = z
         path: ['AUTH_MODE'],
         message: 'dev sign-in is refused when NODE_ENV=production (set ALLOW_DEV_AUTH=1 to allow it)',
       });
+    }
+    if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'the test clock is refused when NODE_ENV=production' });
     }
     return {
       nodeEnv: env.NODE_ENV,
@@ -81,6 +85,8 @@ const EnvSchema = z
       logLevel: env.LOG_LEVEL,
       webDistDir: env.WEB_DIST_DIR ?? null,
       jobsEnabled: env.JOBS_ENABLED,
+      /** Browser tests only: POST /api/test/clock and /api/test/run-jobs (see test-clock.routes.ts). */
+      testClock: env.TEST_CLOCK,
       /** 0 turns the per-address request limit off (load tests from one address). */
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
       /** Where the development identity provider keeps its signing key; null keeps it in memory. */

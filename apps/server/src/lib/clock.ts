@@ -18,3 +18,17 @@ export function manualClock(start = new Date()): Clock & { set(date: Date): void
     },
   };
 }
+
+/**
+ * The real time plus an offset that only grows: the browser tests' server (TEST_CLOCK=1) moves it
+ * forward so that a ride departs without waiting for it.
+ */
+export function offsetClock(base: Clock = systemClock): Clock & { advance(ms: number): void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+}

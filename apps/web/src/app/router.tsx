@@ -6,19 +6,21 @@ import { InboxPage } from '../features/messages/components/inbox-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { UserProfilePage } from '../features/profile/components/user-profile-page';
 import { RideRequestsPage } from '../features/ride-requests/components/ride-requests-page';
-import { HomePage } from '../features/rides/components/home-page';
 import { MyRidesPage } from '../features/rides/components/my-rides-page';
 import { AppLayout } from './layout/app-layout';
 import { AppRoot } from './root';
 import { ConversationGuard, OtherUserProfileGuard, RequireSignedIn } from './routes/guards';
+import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
 import { NotFoundPage } from './routes/not-found';
+import { renderRideChat } from './routes/ride-chat-slot';
+import { myRideRequestsPanel } from './routes/ride-requests-slots';
 import { TermsPage } from './routes/terms';
 
 /** The pages of spec section 2, mounted at /, /cornell and /nj alike. */
 const pageRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'my-rides', element: <RequireSignedIn><MyRidesPage /></RequireSignedIn> },
+  { index: true, element: <HomeRoute /> },
+  { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn> },
   { path: 'ride-requests', element: <RideRequestsPage /> },
   { path: 'profile', element: <RequireSignedIn><ProfilePage /></RequireSignedIn> },
   { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage /></OtherUserProfileGuard> },

@@ -7,6 +7,8 @@ export type AuthExpiredReason = 'expired' | 'unauthorized';
 export interface AuthExpiredDetail {
   region: Region;
   reason: AuthExpiredReason;
+  /** The sender has already told the user in its own words, so the layout shows no second toast. */
+  announced?: boolean;
 }
 
 export interface OpenAuthModalDetail {

@@ -1,5 +1,8 @@
 import { Outlet } from 'react-router';
 import { AuthModals } from '../../features/auth/components/auth-modals';
+import { RequestRideDialog } from '../../features/ride-requests/components/request-ride-dialog';
+import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
+import { PostRideModal } from '../../features/rides/components/post-ride-modal';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SessionExpiryNotice } from './session-expiry-notice';
@@ -24,7 +27,10 @@ export function AppLayout() {
         the rides feature's post-ride dialog (open-post-ride) and the ride-requests feature's
         request dialog (open-request-ride).
       */}
+      <PostRideModal />
+      <RequestRideDialog />
       <SessionExpiryNotice />
+      <PayoutStatusCheck />
     </div>
   );
 }

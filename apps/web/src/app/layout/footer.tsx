@@ -1,5 +1,6 @@
 import { REGIONS, REGION_WORDING } from '@carpool/shared/regions';
 import { Link } from 'react-router';
+import { FeedbackLink } from '../../features/feedback/components/feedback-link';
 import { useRegion } from '../../lib/region';
 
 const linkClasses =
@@ -15,6 +16,7 @@ export function Footer() {
           <Link to={toPath('/terms')} className={linkClasses}>
             About and Terms
           </Link>
+          <FeedbackLink className={linkClasses} />
           <span aria-hidden="true" className="hidden h-4 w-px bg-slate-300 sm:block dark:bg-slate-700" />
           {REGIONS.map((each) => (
             <Link

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { NotificationBell } from '../../features/messages/components/notification-bell';
 import { useRegion } from '../../lib/region';
 import { useSession } from '../../lib/session';
 import { dispatchWindowEvent, openAuthModal } from '../../lib/window-events';
@@ -156,9 +157,11 @@ export function Header() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <HeaderActions layout="row" onAction={() => undefined} />
+          <NotificationBell />
           <ThemeToggle />
         </nav>
         <div className="flex items-center gap-1 md:hidden">
+          <NotificationBell />
           <ThemeToggle />
           <button
             type="button"

@@ -21,7 +21,7 @@ export function SessionExpiryNotice() {
   }, [showToast]);
 
   useWindowEvent(WINDOW_EVENTS.authExpired, (detail) => {
-    if (detail.region === region) showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
+    if (detail.region === region && !detail.announced) showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
   });
 
   return null;

@@ -48,7 +48,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+      className="relative flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
     >
       {tabs.map((tab) => {
         const isSelected = tab.id === selected;

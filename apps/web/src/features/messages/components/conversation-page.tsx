@@ -1,6 +1,115 @@
-import { PageHeader } from '../../../components/layout/page-header';
+import { TEXTS } from '@carpool/shared/texts';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useRegion } from '../../../lib/region';
+import { useSession } from '../../../lib/session';
+import { useConversationPartner } from '../api/get-conversation-partner';
+import { useConversationChat } from '../hooks/use-conversation-chat';
+import { useScrollToNewest } from '../hooks/use-scroll-to-newest';
+import { MessageBubble } from './message-bubble';
+import { MessageComposer } from './message-composer';
 
 /** A direct conversation (/conversation-messages/:userId); the router handles signed-out and own ids. */
 export function ConversationPage() {
-  return <PageHeader title="Conversation" />;
+  const { userId = '' } = useParams();
+  const { user } = useSession();
+  // The guard lets only a signed-in user with another id through.
+  if (!user) return null;
+  return <Conversation key={userId} myId={user.id} otherUserId={userId} />;
+}
+
+function Conversation({ myId, otherUserId }: { myId: string; otherUserId: string }) {
+  const { region, toPath } = useRegion();
+  const partner = useConversationPartner(region, otherUserId);
+  const chat = useConversationChat(myId, otherUserId);
+  const [sendFailed, setSendFailed] = useState(false);
+  const listRef = useScrollToNewest<HTMLDivElement>(chat.messages.length);
+  const name = partner.data?.name ?? (partner.isError ? 'User' : '');
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <div>
+        <Link to={toPath(`/profile/${otherUserId}`)} className={buttonClasses('ghost', 'sm', '-ml-3')}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+            <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
+          </svg>
+          {TEXTS.backToProfile}
+        </Link>
+      </div>
+
+      <section
+        aria-labelledby="conversation-title"
+        className="flex h-[calc(100dvh-13rem)] min-h-[26rem] flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      >
+        <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          {partner.data ? (
+            <Avatar name={partner.data.name} src={partner.data.avatar} color={partner.data.avatarColor} size="md" />
+          ) : (
+            <span aria-hidden="true" className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
+          )}
+          <h1 id="conversation-title" className="min-w-0 truncate text-lg font-bold text-slate-900 dark:text-white">
+            {name || <span className="sr-only">Conversation</span>}
+          </h1>
+        </header>
+
+        <div className="min-h-0 flex-1 bg-slate-50 dark:bg-slate-950/60">
+          {chat.isLoading ? (
+            <div className="flex h-full items-center justify-center">
+              <Spinner label="Loading conversation" />
+            </div>
+          ) : chat.isError ? (
+            <p role="alert" className="flex h-full items-center justify-center px-4 text-center text-sm font-medium text-red-700 dark:text-red-300">
+              {TEXTS.loadConversationFailed}
+            </p>
+          ) : chat.messages.length === 0 ? (
+            <p className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center text-slate-500 dark:text-slate-400">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 text-brand-400" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+              </svg>
+              {TEXTS.empty.messages}
+            </p>
+          ) : (
+            <div
+              ref={listRef}
+              role="log"
+              aria-label={name ? `Messages with ${name}` : 'Messages'}
+              tabIndex={0}
+              className="h-full overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-5"
+            >
+              <ol className="flex flex-col gap-3">
+                {chat.messages.map((message) => (
+                  <MessageBubble key={message.id} content={message.content} time={message.createdAt} own={message.senderId === myId} />
+                ))}
+              </ol>
+            </div>
+          )}
+        </div>
+
+        <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+          {sendFailed ? (
+            <p role="alert" className="mb-2 px-1 text-sm font-medium text-red-700 dark:text-red-300">
+              {TEXTS.sendMessageFailed}
+            </p>
+          ) : null}
+          <MessageComposer
+            placeholder={TEXTS.typeMessage}
+            label={name ? `Message ${name}` : 'Message'}
+            onSend={async (content) => {
+              setSendFailed(false);
+              try {
+                await chat.send(content);
+              } catch (error) {
+                console.error(TEXTS.sendMessageFailed, error);
+                setSendFailed(true);
+                throw error;
+              }
+            }}
+          />
+        </div>
+      </section>
+    </div>
+  );
 }

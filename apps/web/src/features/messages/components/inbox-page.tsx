@@ -1,9 +1,60 @@
+import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import { TEXTS } from '@carpool/shared/texts';
+import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/layout/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
+import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket';
+import { inboxKey, useInbox } from '../api/get-inbox';
+import { InboxRow } from './inbox-row';
 
 export function InboxPage() {
   const { isSignedIn } = useSession();
   if (!isSignedIn) return <p className="text-slate-600 dark:text-slate-300">{TEXTS.inboxSignedOut}</p>;
-  return <PageHeader title="Inbox" />;
+  return <Inbox />;
+}
+
+function Inbox() {
+  const { region, toPath } = useRegion();
+  const queryClient = useQueryClient();
+  const inbox = useInbox(region);
+  const socket = useSocket();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: inboxKey(region) });
+
+  // The order, last message and counts all change with a message: the server recomputes them.
+  useSocketEvent(socket, SOCKET_EVENTS.directMessage, refresh);
+  useSocketConnect(socket, (_socket, { connectedAfterMount, recovered }) => {
+    if (connectedAfterMount && !recovered) refresh();
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <PageHeader title="Inbox" />
+      <div className="rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        {inbox.isPending ? (
+          <p role="status" className="flex items-center justify-center gap-3 px-4 py-12 text-slate-600 dark:text-slate-300">
+            <Spinner size="sm" label={null} />
+            {TEXTS.loadingConversations}
+          </p>
+        ) : inbox.isError ? (
+          <p role="alert" className="px-4 py-12 text-center font-medium text-red-700 dark:text-red-300">
+            {TEXTS.loadConversationsFailed}
+          </p>
+        ) : inbox.data.length === 0 ? (
+          <p className="px-4 py-12 text-center text-slate-600 dark:text-slate-300">{TEXTS.empty.conversations}</p>
+        ) : (
+          <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">
+            {inbox.data.map((conversation) => (
+              <InboxRow
+                key={conversation.id}
+                conversation={conversation}
+                to={toPath(`/conversation-messages/${conversation.user.id}`)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,78 @@
-import { PageHeader } from '../../../components/layout/page-header';
+import type { SessionUser, UserProfile } from '@carpool/shared/schemas/users';
+import { TEXTS } from '@carpool/shared/texts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useUserProfile } from '../api/get-user-profile';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { PayoutStatusCard } from './payout-status';
+import { PreferenceList } from './preference-list';
+import { ProfileCard } from './profile-card';
+import { ProfileLoading, ProfileMessage } from './profile-states';
+import { ProfileSummary } from './profile-summary';
+import { ReviewsSection } from './reviews-section';
+import { VerificationDialog } from './verification-dialog';
+
+/** The fields the session already holds are the freshest right after an edit or an upload. */
+function withSessionFields(profile: UserProfile, user: SessionUser): UserProfile {
+  const { name, avatar, avatarColor, bio, preferences, verificationStatus, driverVerified } = user;
+  return { ...profile, name, avatar, avatarColor, bio, preferences, verificationStatus, driverVerified };
+}
 
 /** The signed-in user's own profile; the router lets only signed-in users here. */
 export function ProfilePage() {
-  return <PageHeader title="My Profile" />;
+  const { user } = useSession();
+  if (!user) return null;
+  return <OwnProfile user={user} />;
+}
+
+function OwnProfile({ user }: { user: SessionUser }) {
+  const query = useUserProfile(user.id);
+  const [editing, setEditing] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+
+  if (query.isPending) return <ProfileLoading />;
+  if (query.isError) {
+    const message = isApiError(query.error) && query.error.status !== 0 ? query.error.message : TEXTS.loadProfileFailed;
+    return <ProfileMessage tone="error">{message}</ProfileMessage>;
+  }
+
+  const profile = withSessionFields(query.data, user);
+  const mayApply = profile.verificationStatus === 'none' || profile.verificationStatus === 'rejected';
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileSummary
+        profile={profile}
+        email={user.email}
+        showVerificationLabel
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              {TEXTS.profile.editProfile}
+            </Button>
+            {mayApply ? <Button onClick={() => setVerifying(true)}>{TEXTS.profile.becomeVerifiedDriver}</Button> : null}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6">
+          <ProfileCard title="About">
+            <p className="whitespace-pre-line break-words text-slate-700 dark:text-slate-200">
+              {profile.bio || <span className="text-slate-500 dark:text-slate-400">Nothing here yet. Tell others about yourself with Edit Profile.</span>}
+            </p>
+          </ProfileCard>
+          <ProfileCard title="Ride Preferences">
+            <PreferenceList preferences={profile.preferences} />
+          </ProfileCard>
+          <PayoutStatusCard />
+        </div>
+        <div className="lg:col-span-2">
+          <ReviewsSection userId={user.id} />
+        </div>
+      </div>
+      <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
+      <VerificationDialog open={verifying} onClose={() => setVerifying(false)} />
+    </div>
+  );
 }

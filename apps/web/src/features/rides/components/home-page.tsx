@@ -1,22 +1,219 @@
-import { TEXTS } from '@carpool/shared/texts';
 import { REGION_WORDING, TAGLINE } from '@carpool/shared/regions';
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { TEXTS } from '@carpool/shared/texts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useRegion } from '../../../lib/region';
+import { useSession } from '../../../lib/session';
+import { useRideDayCounts } from '../api/get-ride-day-counts';
+import { useRides } from '../api/get-rides';
+import { useUserRides } from '../api/get-user-rides';
+import { useNow } from '../hooks/use-now';
+import { useRideSearch } from '../hooks/use-ride-search';
+import { cardClasses } from './field-classes';
+import { DateCarousel } from './date-carousel';
+import { RideCard } from './ride-card';
+import { RideDetailModal } from './ride-detail-modal';
+import type { RideChatSlot } from './ride-slots';
+import { SearchPanel } from './search-panel';
 
-export function HomePage() {
+// Leaflet is only needed once someone opens the map.
+const RidesMap = lazy(() => import('./rides-map').then((module) => ({ default: module.RidesMap })));
+
+type HomeTab = 'all' | 'posted' | 'requests';
+type View = 'list' | 'map';
+
+/** The search filters the "All Ride Requests" tab shares with the ride list. */
+export interface RequestsPanelFilters {
+  from: string;
+  to: string;
+  date: string;
+}
+
+interface HomePageProps {
+  /**
+   * The "All Ride Requests" tab's content (heading, count and list), filled by the app layer:
+   * another feature owns ride requests, and features do not import each other.
+   */
+  requestsPanel?: (filters: RequestsPanelFilters) => ReactNode;
+  /** The ride chat inside the detail dialog, filled by the app layer. */
+  chatSlot?: RideChatSlot;
+}
+
+export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
   const { region } = useRegion();
+  const { user, isSignedIn } = useSession();
+  const search = useRideSearch();
+  const [tabChoice, setTab] = useState<HomeTab>('all');
+  // Signing out while on another tab returns to All Rides (spec section 2), and stays there
+  // when the user signs in again.
+  const [wasSignedIn, setWasSignedIn] = useState(isSignedIn);
+  if (wasSignedIn !== isSignedIn) {
+    setWasSignedIn(isSignedIn);
+    if (!isSignedIn) setTab('all');
+  }
+  const tab: HomeTab = isSignedIn ? tabChoice : 'all';
+  const [view, setView] = useState<View>('list');
+  const [opened, setOpened] = useState<Ride | null>(null);
+
+  const rides = useRides(search.filters);
+  const counts = useRideDayCounts({ ...search.filters, startDate: search.windowStart });
+  const posted = useUserRides(tab === 'posted' && user ? user.id : null);
+  const now = useNow();
+  const postedUpcoming = (posted.data ?? [])
+    .filter((ride) => ride.status === 'active' && new Date(ride.departsAt).getTime() > now)
+    .sort((a, b) => a.departsAt.localeCompare(b.departsAt));
+
+  const tabs: TabItem<HomeTab>[] = [
+    { id: 'all', label: 'All Rides' },
+    { id: 'posted', label: 'Rides I Posted', disabled: !isSignedIn, hint: TEXTS.rides.signInToSeeRides },
+    { id: 'requests', label: 'All Ride Requests', disabled: !isSignedIn, hint: TEXTS.rides.signInToSeeRequests },
+  ];
+  const current = tab === 'posted' ? posted : rides;
+  const shown = tab === 'posted' ? postedUpcoming : (rides.data ?? []);
+
   return (
-    <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-6 py-12 text-white shadow-lg sm:px-10 sm:py-16">
-      <div aria-hidden="true" className="absolute -right-16 -top-16 h-64 w-64 rounded-full bg-white/10" />
-      <div aria-hidden="true" className="absolute -bottom-20 right-24 h-48 w-48 rounded-full bg-white/5" />
-      <div className="relative max-w-2xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{TAGLINE}</h1>
-        <p className="mt-4 flex flex-wrap items-center gap-2 text-base text-white/90 sm:text-lg">
-          <span>{REGION_WORDING[region].subtitle}</span>
-          <span className="rounded-full bg-white/20 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider ring-1 ring-white/40">
-            {TEXTS.betaTag}
-          </span>
-        </p>
+    <div className="space-y-8">
+      <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-3 pb-3 pt-8 text-white shadow-lg sm:px-8 sm:pb-6 sm:pt-10">
+        <div aria-hidden="true" className="absolute -right-16 -top-16 h-64 w-64 rounded-full bg-white/10" />
+        <div aria-hidden="true" className="absolute -bottom-20 right-24 h-48 w-48 rounded-full bg-white/5" />
+        <div className="relative max-w-2xl px-2 sm:px-0">
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{TAGLINE}</h1>
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-base text-white/90 sm:text-lg">
+            <span>{REGION_WORDING[region].subtitle}</span>
+            <span className="rounded-full bg-white/20 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider ring-1 ring-white/40">
+              {TEXTS.betaTag}
+            </span>
+          </p>
+        </div>
+        <div className="relative mt-6 space-y-4 rounded-2xl bg-white p-3 text-slate-900 shadow-xl sm:p-5 dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700">
+          <SearchPanel
+            values={{ from: search.filters.from, to: search.filters.to, date: search.filters.date, colleges: search.filters.colleges }}
+            minDate={search.today}
+            onChange={search.setFilters}
+            onSearch={() => {
+              void rides.refetch();
+              void counts.refetch();
+            }}
+            searching={rides.isFetching}
+          />
+          <DateCarousel
+            start={search.windowStart}
+            today={search.today}
+            selected={search.filters.date}
+            counts={counts.data}
+            onShift={search.shift}
+            onSelect={search.toggleDay}
+          />
+        </div>
+      </section>
+
+      <section className="space-y-5" aria-label="Rides and ride requests">
+        <Tabs label="Rides" idPrefix="home" tabs={tabs} selected={tab} onSelect={setTab} />
+        <div {...tabPanelProps('home', tab)} className="space-y-5">
+          {tab === 'requests' ? (
+            (requestsPanel?.({ from: search.filters.from, to: search.filters.to, date: search.filters.date }) ?? null)
+          ) : (
+            <>
+              <div className="flex flex-wrap items-end justify-between gap-3">
+                <div>
+                  <h2 id="rides-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+                    {TEXTS.rides.upcomingRides}
+                  </h2>
+                  {current.isSuccess ? (
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+                      {TEXTS.rides.showingCount(shown.length)}
+                    </p>
+                  ) : null}
+                </div>
+                <ViewToggle view={view} onChange={setView} />
+              </div>
+              <RideResults
+                state={current.isPending ? 'loading' : current.isError ? 'error' : 'ready'}
+                rides={shown}
+                view={view}
+                emptyHint={tab === 'posted' ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
+                viewerId={user?.id ?? null}
+                onOpen={setOpened}
+              />
+            </>
+          )}
+        </div>
+      </section>
+
+      <RideDetailModal rideId={opened?.id ?? null} initialRide={opened ?? undefined} onClose={() => setOpened(null)} chatSlot={chatSlot} />
+    </div>
+  );
+}
+
+interface RideResultsProps {
+  state: 'loading' | 'error' | 'ready';
+  rides: readonly Ride[];
+  view: View;
+  emptyHint: string;
+  viewerId: string | null;
+  onOpen: (ride: Ride) => void;
+}
+
+function RideResults({ state, rides, view, emptyHint, viewerId, onOpen }: RideResultsProps) {
+  if (state === 'loading') {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner size="lg" label="Loading rides" />
       </div>
-    </section>
+    );
+  }
+  if (state === 'error') {
+    return (
+      <p role="alert" className="rounded-2xl bg-red-50 p-4 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
+        {TEXTS.fetchRidesFailed}
+      </p>
+    );
+  }
+  if (view === 'map') {
+    return (
+      <Suspense fallback={<Spinner size="lg" label="Loading map" />}>
+        <RidesMap rides={rides} onOpen={onOpen} />
+      </Suspense>
+    );
+  }
+  if (rides.length === 0) {
+    return (
+      <div className={`${cardClasses} p-10 text-center`}>
+        <p className="text-base font-semibold text-slate-900 dark:text-white">No rides found</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{emptyHint}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2">
+      {rides.map((ride) => (
+        <li key={ride.id}>
+          <RideCard ride={ride} viewerId={viewerId} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const item = (id: View, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === id}
+      onClick={() => onChange(id)}
+      className={`rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 ${
+        view === id ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-300' : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+      }`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show rides as" className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+      {item('list', 'List')}
+      {item('map', 'Map')}
+    </div>
   );
 }

@@ -1,5 +1,101 @@
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { TEXTS } from '@carpool/shared/texts';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
+import { useSession } from '../../../lib/session';
+import { useCancelBooking } from '../api/cancel-booking';
+import { useUserBookings } from '../api/get-user-bookings';
+import { useUserRides } from '../api/get-user-rides';
+import { cardClasses } from './field-classes';
+import { BookedRideCard, PostedRideCard } from './my-ride-cards';
+import { RideDetailModal } from './ride-detail-modal';
+import type { RideChatSlot } from './ride-slots';
 
-export function MyRidesPage() {
-  return <PageHeader title="My Rides" />;
+type MyRidesTab = 'posted' | 'booked' | 'requests';
+
+interface MyRidesPageProps {
+  /** The "My Ride Requests" tab's content, filled by the app layer (another feature owns it). */
+  requestsPanel?: ReactNode;
+  chatSlot?: RideChatSlot;
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <div className={`${cardClasses} p-10 text-center text-sm text-slate-600 dark:text-slate-300`}>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const [tab, setTab] = useState<MyRidesTab>('posted');
+  const [opened, setOpened] = useState<Ride | null>(null);
+  const posted = useUserRides(userId);
+  const booked = useUserBookings(userId);
+  const cancelBooking = useCancelBooking();
+
+  const tabs: TabItem<MyRidesTab>[] = [
+    { id: 'posted', label: 'Rides I Posted' },
+    { id: 'booked', label: 'Rides I Booked' },
+    { id: 'requests', label: 'My Ride Requests' },
+  ];
+  const current = tab === 'posted' ? posted : booked;
+
+  const onCancelBooking = (bookingId: string) => {
+    if (!window.confirm(TEXTS.confirmCancelBooking)) return;
+    cancelBooking.mutate(bookingId, { onError: () => window.alert(TEXTS.cancelBookingFailed) });
+  };
+
+  return (
+    <div>
+      <PageHeader title="My Rides" />
+      <Tabs label="My rides" idPrefix="my-rides" tabs={tabs} selected={tab} onSelect={setTab} />
+      <div {...tabPanelProps('my-rides', tab)} className="mt-6">
+        {tab === 'requests' ? (
+          (requestsPanel ?? null)
+        ) : current.isPending ? (
+          <p className="flex items-center gap-3 py-10 text-slate-600 dark:text-slate-300">
+            <Spinner size="sm" label={null} />
+            {TEXTS.loadingYourRides}
+          </p>
+        ) : current.isError ? (
+          <p role="alert" className="rounded-2xl bg-red-50 p-4 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
+            {TEXTS.loadOwnRidesFailed}
+          </p>
+        ) : tab === 'posted' ? (
+          (posted.data ?? []).length === 0 ? (
+            <Empty text={TEXTS.empty.postedRides} />
+          ) : (
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {(posted.data ?? []).map((ride) => (
+                <li key={ride.id}>
+                  <PostedRideCard ride={ride} onView={() => setOpened(ride)} />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : (booked.data ?? []).length === 0 ? (
+          <Empty text={TEXTS.empty.bookedRides} />
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {(booked.data ?? []).map((booking) => (
+              <li key={booking.id}>
+                <BookedRideCard
+                  booking={booking}
+                  onView={() => setOpened(booking.ride)}
+                  onCancel={() => onCancelBooking(booking.id)}
+                  cancelling={cancelBooking.isPending && cancelBooking.variables === booking.id}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <RideDetailModal rideId={opened?.id ?? null} initialRide={opened ?? undefined} onClose={() => setOpened(null)} chatSlot={chatSlot} />
+    </div>
+  );
 }

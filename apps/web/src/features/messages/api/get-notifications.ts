@@ -1,0 +1,20 @@
+import type { Region } from '@carpool/shared/regions';
+import { NotificationListDto, type NotificationList } from '@carpool/shared/schemas/notifications';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function notificationsKey(region: Region) {
+  return ['notifications', region] as const;
+}
+
+export function getNotifications(): Promise<NotificationList> {
+  return api.get('/api/notifications', { schema: NotificationListDto });
+}
+
+export function notificationsQueryOptions(region: Region) {
+  return queryOptions({ queryKey: notificationsKey(region), queryFn: getNotifications });
+}
+
+export function useNotifications(region: Region) {
+  return useQuery(notificationsQueryOptions(region));
+}

@@ -1,0 +1,38 @@
+import type { Region } from '@carpool/shared/regions';
+import { RIDE_MESSAGES_MAX_LIMIT, RideMessageDto, type RideMessage } from '@carpool/shared/schemas/messages';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { fetchAllAfter } from '../utils/merge-messages';
+
+const RideMessageListDto = z.array(RideMessageDto);
+
+export function rideMessagesKey(region: Region, rideId: string) {
+  return ['ride-messages', region, rideId] as const;
+}
+
+/** A ride chat, oldest first: the newest page, or the messages after `after`. */
+export function getRideMessages(rideId: string, query: { after?: string; limit?: number } = {}): Promise<RideMessage[]> {
+  return api.get(`/api/messages/ride/${encodeURIComponent(rideId)}`, { schema: RideMessageListDto, query });
+}
+
+/** What a reconnecting client missed, however many pages that is. */
+export function getRideMessagesAfter(rideId: string, after: string | undefined): Promise<RideMessage[]> {
+  return fetchAllAfter((cursor, limit) => getRideMessages(rideId, { after: cursor, limit }), after, RIDE_MESSAGES_MAX_LIMIT);
+}
+
+export function rideMessagesQueryOptions(region: Region, rideId: string) {
+  return queryOptions({
+    queryKey: rideMessagesKey(region, rideId),
+    // Spec sections 7 and 8: a list read logs the failure and shows an empty list.
+    queryFn: () =>
+      getRideMessages(rideId).catch((error: unknown) => {
+        console.error('Failed to load ride messages', error);
+        return [] as RideMessage[];
+      }),
+  });
+}
+
+export function useRideMessages(region: Region, rideId: string) {
+  return useQuery(rideMessagesQueryOptions(region, rideId));
+}

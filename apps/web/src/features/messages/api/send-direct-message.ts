@@ -1,0 +1,11 @@
+import { DirectMessageDto, type DirectMessage, type SendDirectMessageInput } from '@carpool/shared/schemas/messages';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function sendDirectMessage(input: SendDirectMessageInput): Promise<DirectMessage> {
+  return api.post('/api/conversation-messages/send', input, { schema: DirectMessageDto });
+}
+
+export function useSendDirectMessage({ onSuccess }: { onSuccess: (message: DirectMessage) => void }) {
+  return useMutation({ mutationFn: sendDirectMessage, onSuccess });
+}

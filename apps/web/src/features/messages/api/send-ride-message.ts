@@ -1,0 +1,11 @@
+import { RideMessageDto, type RideMessage, type SendRideMessageInput } from '@carpool/shared/schemas/messages';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function sendRideMessage(input: SendRideMessageInput): Promise<RideMessage> {
+  return api.post('/api/messages/send', input, { schema: RideMessageDto });
+}
+
+export function useSendRideMessage({ onSuccess }: { onSuccess: (message: RideMessage) => void }) {
+  return useMutation({ mutationFn: sendRideMessage, onSuccess });
+}

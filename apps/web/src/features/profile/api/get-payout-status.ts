@@ -1,0 +1,32 @@
+import { PayoutStatusDto, type PayoutStatus } from '@carpool/shared/schemas/payouts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useRegion } from '../../../lib/region';
+import { useSession } from '../../../lib/session';
+
+/** Spec section 8: a failure is only logged; the status stays unknown (null). */
+export async function fetchPayoutStatus(): Promise<PayoutStatus | null> {
+  try {
+    return await api.get('/api/stripe/account-status', { schema: PayoutStatusDto });
+  } catch (error) {
+    console.error('Failed to load the payout status', error);
+    return null;
+  }
+}
+
+/**
+ * Spec section 7: asked on every page when signed in. Once per page load is enough: the answer
+ * cannot change while payments are disabled, so it never goes stale within a load.
+ */
+export function usePayoutStatus() {
+  const { user } = useSession();
+  const { region } = useRegion();
+  return useQuery({
+    queryKey: ['payout-status', region, user?.id ?? null],
+    queryFn: fetchPayoutStatus,
+    enabled: user !== null,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+}

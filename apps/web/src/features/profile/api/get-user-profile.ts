@@ -1,0 +1,16 @@
+import { UserProfileDto, type UserProfile } from '@carpool/shared/schemas/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function fetchUserProfile(userId: string): Promise<UserProfile> {
+  return api.get(`/api/users/${encodeURIComponent(userId)}`, { schema: UserProfileDto });
+}
+
+/** Users are global (not region-scoped), so the key carries no region. */
+export function userProfileQueryOptions(userId: string) {
+  return queryOptions({ queryKey: ['users', userId, 'profile'], queryFn: () => fetchUserProfile(userId) });
+}
+
+export function useUserProfile(userId: string) {
+  return useQuery(userProfileQueryOptions(userId));
+}

@@ -1,0 +1,16 @@
+import { ReviewDto, type Review, type SubmitReviewInput } from '@carpool/shared/schemas/reviews';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function submitReview(input: SubmitReviewInput): Promise<Review> {
+  return api.post('/api/reviews/submit', input, { schema: ReviewDto });
+}
+
+export function useSubmitReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitReview,
+    // The reviewee's profile shows the new review and average.
+    onSuccess: (review) => queryClient.invalidateQueries({ queryKey: ['users', review.reviewee.id] }),
+  });
+}

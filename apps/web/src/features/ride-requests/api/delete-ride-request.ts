@@ -1,0 +1,31 @@
+import type { Region } from '@carpool/shared/regions';
+import { DeleteRideRequestDto, type RideRequest } from '@carpool/shared/schemas/ride-requests';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useRegion } from '../../../lib/region';
+import { rideRequestKeys } from './query-keys';
+
+/** DELETE /api/ride-requests/{id}: only the passenger who posted it may. */
+export async function deleteRideRequest(id: string, region: Region): Promise<void> {
+  try {
+    await api.delete(`/api/ride-requests/${encodeURIComponent(id)}`, { region, schema: DeleteRideRequestDto });
+  } catch (error) {
+    console.error('Failed to delete ride request', error);
+    throw error;
+  }
+}
+
+export function useDeleteRideRequest() {
+  const { region } = useRegion();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteRideRequest(id, region),
+    onSuccess: (_result, id) => {
+      // Spec section 4: the request leaves the list at once, before any list is fetched again.
+      queryClient.setQueriesData<RideRequest[]>({ queryKey: [...rideRequestKeys.all, region] }, (list) =>
+        list?.filter((request) => request.id !== id),
+      );
+      return queryClient.invalidateQueries({ queryKey: rideRequestKeys.all });
+    },
+  });
+}

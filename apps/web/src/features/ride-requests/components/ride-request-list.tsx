@@ -1,0 +1,66 @@
+import { TEXTS } from '@carpool/shared/texts';
+import { useId, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/session';
+import { useRideRequests } from '../api/get-ride-requests';
+import type { RideRequestFilters } from '../api/query-keys';
+import { RideRequestCard } from './ride-request-card';
+import { RideRequestDetailsModal } from './ride-request-details-modal';
+
+export type RideRequestListProps = RideRequestFilters;
+
+/**
+ * The region's upcoming ride requests with their Details modal: the home page's "All Ride
+ * Requests" tab and the body of the Ride Requests page. The filters are the caller's (the home
+ * page's search, or the page's own); absent ones mean "any".
+ */
+export function RideRequestList({ from, to, date }: RideRequestListProps) {
+  const { isSignedIn } = useSession();
+  const query = useRideRequests({ from, to, date });
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const headingId = useId();
+  // Looked up in the current data, so a request that leaves the list also leaves the modal.
+  const detailsRequest = query.data?.find((request) => request.id === detailsId) ?? null;
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={query.isPending}>
+      <div className="mb-4">
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {TEXTS.rideRequests.listHeading}
+        </h2>
+        {query.data ? (
+          <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+            {TEXTS.rideRequests.showingCount(query.data.length)}
+          </p>
+        ) : null}
+      </div>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner size="lg" label="Loading ride requests" />
+        </div>
+      ) : query.isError ? (
+        <p
+          role="alert"
+          className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
+          {TEXTS.fetchRequestsFailed}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {TEXTS.empty.requests}
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {query.data.map((request) => (
+            <li key={request.id} className="flex">
+              <RideRequestCard request={request} isSignedIn={isSignedIn} onShowDetails={(picked) => setDetailsId(picked.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <RideRequestDetailsModal request={detailsRequest} isSignedIn={isSignedIn} onClose={() => setDetailsId(null)} />
+    </section>
+  );
+}

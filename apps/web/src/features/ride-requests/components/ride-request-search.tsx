@@ -1,0 +1,85 @@
+import { PLACES } from '@carpool/shared/places';
+import { TEXTS } from '@carpool/shared/texts';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useRegion } from '../../../lib/region';
+import type { RideRequestFilters } from '../api/query-keys';
+import { todayIn, viewerTimeZone } from '../utils/local-date-time';
+import { controlClasses, labelClasses } from './form-styles';
+import { SearchIcon } from './ride-request-icons';
+
+interface RideRequestSearchProps {
+  initial: RideRequestFilters;
+  onSearch: (filters: RideRequestFilters) => void;
+}
+
+/**
+ * From, to and date, applied with the Search button (spec section 2, Ride Requests page). An
+ * empty value means "any", and the date input offers no day before today.
+ */
+export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps) {
+  const { region } = useRegion();
+  const id = useId();
+  const [from, setFrom] = useState(initial.from ?? '');
+  const [to, setTo] = useState(initial.to ?? '');
+  const [date, setDate] = useState(initial.date ?? '');
+  const places = PLACES[region];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ from: from || undefined, to: to || undefined, date: date || undefined });
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Search ride requests"
+      onSubmit={submit}
+      className="mb-8 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <label htmlFor={`${id}-from`} className={labelClasses}>
+          Departing from
+        </label>
+        <select id={`${id}-from`} value={from} onChange={(event) => setFrom(event.target.value)} className={controlClasses}>
+          <option value="">Any place</option>
+          {places.map((place) => (
+            <option key={place.value} value={place.value}>
+              {place.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-to`} className={labelClasses}>
+          Going to
+        </label>
+        <select id={`${id}-to`} value={to} onChange={(event) => setTo(event.target.value)} className={controlClasses}>
+          <option value="">Any place</option>
+          {places.map((place) => (
+            <option key={place.value} value={place.value}>
+              {place.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-date`} className={labelClasses}>
+          Date
+        </label>
+        <input
+          id={`${id}-date`}
+          type="date"
+          value={date}
+          min={todayIn(viewerTimeZone())}
+          onChange={(event) => setDate(event.target.value)}
+          className={controlClasses}
+        />
+      </div>
+      <Button type="submit" size="lg" className="h-11 sm:col-span-2 lg:col-span-1">
+        <SearchIcon className="h-4 w-4" />
+        {TEXTS.rideRequests.search}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { PAYMENT_PLACEHOLDER_INTENT } from '@carpool/shared/constants';
+import { BookingDto, type Booking } from '@carpool/shared/schemas/bookings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { rideKeys } from './ride-query-keys';
+
+export interface BookRideVariables {
+  rideId: string;
+  seats: number;
+  suitcases: number;
+}
+
+/** POST /api/bookings/bookRide; payments are disabled, so the intent is the fixed placeholder. */
+export function bookRide({ rideId, seats, suitcases }: BookRideVariables): Promise<Booking> {
+  return api.post(
+    '/api/bookings/bookRide',
+    { rideId, seats, suitcases, paymentIntentId: PAYMENT_PLACEHOLDER_INTENT },
+    { schema: BookingDto },
+  );
+}
+
+export function useBookRide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bookRide,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rideKeys.all }),
+  });
+}

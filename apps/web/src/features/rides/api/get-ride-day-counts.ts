@@ -1,0 +1,33 @@
+import { CAROUSEL_DAYS } from '@carpool/shared/constants';
+import { RideDayCountsDto, type RideDayCount } from '@carpool/shared/schemas/rides';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useRegion } from '../../../lib/region';
+import type { RideFilters } from './get-rides';
+import { rideKeys } from './ride-query-keys';
+
+export type DayCountFilters = Omit<RideFilters, 'date'> & { startDate: string };
+
+/** GET /api/rides/day-counts: the carousel's counts, without loading the rides themselves. */
+export function getRideDayCounts(filters: DayCountFilters): Promise<RideDayCount[]> {
+  return api.get('/api/rides/day-counts', {
+    schema: RideDayCountsDto,
+    query: {
+      startDate: filters.startDate,
+      days: CAROUSEL_DAYS,
+      timezone: filters.timezone,
+      from: filters.from,
+      to: filters.to,
+      colleges: filters.colleges,
+    },
+  });
+}
+
+export function useRideDayCounts(filters: DayCountFilters) {
+  const { region } = useRegion();
+  return useQuery({
+    queryKey: rideKeys.dayCounts(region, filters),
+    queryFn: () => getRideDayCounts(filters),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,42 @@
+import type { College } from '@carpool/shared/colleges';
+import { RideListDto, type Ride } from '@carpool/shared/schemas/rides';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useRegion } from '../../../lib/region';
+import { rideKeys } from './ride-query-keys';
+
+export interface RideFilters {
+  from: string;
+  to: string;
+  colleges: readonly College[];
+  /** A single day (startDate = endDate) in the viewer's zone, or '' for every upcoming day. */
+  date: string;
+  timezone: string;
+}
+
+/** GET /api/rides/getall; empty filters are left out by the API client. */
+export function getRides(filters: RideFilters): Promise<Ride[]> {
+  return api.get('/api/rides/getall', {
+    schema: RideListDto,
+    query: {
+      from: filters.from,
+      to: filters.to,
+      colleges: filters.colleges,
+      startDate: filters.date,
+      endDate: filters.date,
+      timezone: filters.timezone,
+    },
+  });
+}
+
+export function useRides(filters: RideFilters) {
+  const { region } = useRegion();
+  return useQuery(
+    queryOptions({
+      queryKey: rideKeys.search(region, filters),
+      queryFn: () => getRides(filters),
+      // The list stays on screen while a new filter loads instead of flashing empty.
+      placeholderData: keepPreviousData,
+    }),
+  );
+}

@@ -1,0 +1,294 @@
+import { WINDOW_EVENTS } from '@carpool/shared/constants';
+import { PLACES } from '@carpool/shared/places';
+import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, type CreateRide } from '@carpool/shared/schemas/rides';
+import { TEXTS } from '@carpool/shared/texts';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useToast } from '../../../components/ui/toast';
+import { useAppConfig } from '../../../lib/app-config';
+import { useRegion } from '../../../lib/region';
+import { useSession } from '../../../lib/session';
+import { useWindowEvent } from '../../../lib/window-events';
+import { useCreateRide } from '../api/create-ride';
+import { usePlacesAutocomplete } from '../hooks/use-places-autocomplete';
+import { POST_RIDE_DEFAULTS, POST_RIDE_FIELD_ERRORS, postRideResolver, type PostRideFormValues } from '../utils/post-ride-form';
+import { todayLocal, viewerTimeZone } from '../utils/ride-dates';
+import { fieldClasses, labelClasses } from './field-classes';
+
+const SEAT_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The Post a New Ride dialog, mounted by the layout and opened by the header's open-post-ride event. */
+export function PostRideModal() {
+  const [open, setOpen] = useState(false);
+  useWindowEvent(WINDOW_EVENTS.openPostRide, () => setOpen(true));
+  return (
+    <Modal open={open} onClose={() => setOpen(false)} title={TEXTS.rides.postRideTitle} size="lg">
+      <PostRideForm onDone={() => setOpen(false)} />
+    </Modal>
+  );
+}
+
+function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClasses}>
+        {label}
+      </label>
+      {children}
+      {hint}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PostRideForm({ onDone }: { onDone: () => void }) {
+  const { region } = useRegion();
+  const { user } = useSession();
+  const { data: config } = useAppConfig();
+  const createRide = useCreateRide();
+  const { showToast } = useToast();
+  const places = PLACES[region];
+  const ids = {
+    from: useId(),
+    to: useId(),
+    date: useId(),
+    time: useId(),
+    seats: useId(),
+    suitcases: useId(),
+    price: useId(),
+    pickup: useId(),
+    dropoff: useId(),
+    note: useId(),
+    priceHint: useId(),
+  };
+  const [noteDraft, setNoteDraft] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, control, setValue, reset, formState } = useForm<PostRideFormValues, unknown, CreateRide>({
+    defaultValues: POST_RIDE_DEFAULTS,
+    resolver: postRideResolver(viewerTimeZone),
+  });
+  const notes = useWatch({ control, name: 'notes' });
+  const errors = formState.errors;
+  const errorOf = (name: keyof PostRideFormValues) => (errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined);
+  const describedBy = (id: string, name: keyof PostRideFormValues, extra?: string) =>
+    [errors[name] ? `${id}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+
+  const pickupRef = useRef<HTMLInputElement | null>(null);
+  const dropoffRef = useRef<HTMLInputElement | null>(null);
+  const mapsKey = config?.googleMapsApiKey;
+  usePlacesAutocomplete(pickupRef, mapsKey, (place) => {
+    setValue('pickupAddress', place.address, { shouldDirty: true });
+    setValue('pickupLat', place.lat);
+    setValue('pickupLng', place.lng);
+  });
+  usePlacesAutocomplete(dropoffRef, mapsKey, (place) => {
+    setValue('dropoffAddress', place.address, { shouldDirty: true });
+    setValue('dropoffLat', place.lat);
+    setValue('dropoffLng', place.lng);
+  });
+  const pickup = register('pickupAddress', {
+    // Typed text no longer matches the picked place's coordinates.
+    onChange: () => {
+      setValue('pickupLat', null);
+      setValue('pickupLng', null);
+    },
+  });
+  const dropoff = register('dropoffAddress', {
+    onChange: () => {
+      setValue('dropoffLat', null);
+      setValue('dropoffLng', null);
+    },
+  });
+
+  const addNote = () => {
+    const text = noteDraft.trim();
+    if (!text || notes.length >= RIDE_NOTES_MAX_COUNT) return;
+    setValue('notes', [...notes, text], { shouldDirty: true });
+    setNoteDraft('');
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
+    if (!user) {
+      setFailure(TEXTS.userNotAuthenticated);
+      return;
+    }
+    try {
+      await createRide.mutateAsync(body);
+      reset(POST_RIDE_DEFAULTS);
+      setNoteDraft('');
+      onDone();
+      showToast({ message: TEXTS.rides.posted, tone: 'success' });
+    } catch {
+      setFailure(TEXTS.createRideFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={TEXTS.rides.postRideTitle}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={ids.from} label="From" error={errorOf('from')}>
+          <select id={ids.from} className={fieldClasses} aria-invalid={Boolean(errors.from)} aria-describedby={describedBy(ids.from, 'from')} {...register('from')}>
+            <option value="">Select departure</option>
+            {places.map((place) => (
+              <option key={place.value} value={place.value}>
+                {place.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.to} label="To" error={errorOf('to')}>
+          <select id={ids.to} className={fieldClasses} aria-invalid={Boolean(errors.to)} aria-describedby={describedBy(ids.to, 'to')} {...register('to')}>
+            <option value="">Select destination</option>
+            {places.map((place) => (
+              <option key={place.value} value={place.value}>
+                {place.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.date} label="Date" error={errorOf('date')}>
+          <input id={ids.date} type="date" min={todayLocal()} className={fieldClasses} aria-invalid={Boolean(errors.date)} aria-describedby={describedBy(ids.date, 'date')} {...register('date')} />
+        </Field>
+        <Field id={ids.time} label="Time" error={errorOf('time')}>
+          <input id={ids.time} type="time" className={fieldClasses} aria-invalid={Boolean(errors.time)} aria-describedby={describedBy(ids.time, 'time')} {...register('time')} />
+        </Field>
+        <Field id={ids.seats} label="Seats" error={errorOf('totalSeats')}>
+          <select id={ids.seats} className={fieldClasses} aria-describedby={describedBy(ids.seats, 'totalSeats')} {...register('totalSeats')}>
+            {SEAT_CHOICES.map((count) => (
+              <option key={count} value={String(count)}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={ids.suitcases} label="Suitcases" error={errorOf('totalSuitcases')}>
+          <select id={ids.suitcases} className={fieldClasses} aria-describedby={describedBy(ids.suitcases, 'totalSuitcases')} {...register('totalSuitcases')}>
+            {SEAT_CHOICES.map((count) => (
+              <option key={count} value={String(count)}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+
+      <Field
+        id={ids.price}
+        label="Price per seat ($)"
+        error={errorOf('price')}
+        hint={
+          <p id={ids.priceHint} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            {TEXTS.priceHint}
+          </p>
+        }
+      >
+        <input
+          id={ids.price}
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="0.01"
+          placeholder="25"
+          className={fieldClasses}
+          aria-invalid={Boolean(errors.price)}
+          aria-describedby={describedBy(ids.price, 'price', ids.priceHint)}
+          {...register('price')}
+        />
+      </Field>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={ids.pickup} label="Pickup address (optional)" error={errorOf('pickupAddress')}>
+          <input
+            id={ids.pickup}
+            type="text"
+            autoComplete="off"
+            placeholder="Where passengers meet you"
+            className={fieldClasses}
+            {...pickup}
+            ref={(node) => {
+              pickup.ref(node);
+              pickupRef.current = node;
+            }}
+          />
+        </Field>
+        <Field id={ids.dropoff} label="Drop-off address (optional)" error={errorOf('dropoffAddress')}>
+          <input
+            id={ids.dropoff}
+            type="text"
+            autoComplete="off"
+            placeholder="Where the ride ends"
+            className={fieldClasses}
+            {...dropoff}
+            ref={(node) => {
+              dropoff.ref(node);
+              dropoffRef.current = node;
+            }}
+          />
+        </Field>
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className={labelClasses}>Notes</legend>
+        {notes.length > 0 ? (
+          <ul className="space-y-2">
+            {notes.map((note, index) => (
+              <li key={`${index}-${note}`} className="flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
+                <span className="flex-1 break-words">{note}</span>
+                <button
+                  type="button"
+                  aria-label={`Remove note: ${note}`}
+                  onClick={() => setValue('notes', notes.filter((_, position) => position !== index), { shouldDirty: true })}
+                  className="rounded-md px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-slate-700 dark:hover:text-white"
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex gap-2">
+          <label htmlFor={ids.note} className="sr-only">
+            New note
+          </label>
+          <input
+            id={ids.note}
+            type="text"
+            value={noteDraft}
+            maxLength={RIDE_NOTE_MAX_CHARS}
+            placeholder="e.g. One stop for coffee"
+            className={fieldClasses}
+            onChange={(event) => setNoteDraft(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter adds the note instead of submitting the whole form.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                addNote();
+              }
+            }}
+          />
+          <Button variant="secondary" className="h-11 shrink-0" onClick={addNote} disabled={!noteDraft.trim() || notes.length >= RIDE_NOTES_MAX_COUNT}>
+            Add note
+          </Button>
+        </div>
+        {errors.notes ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.notes}</p> : null}
+      </fieldset>
+
+      {failure ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
+          {failure}
+        </p>
+      ) : null}
+
+      <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? TEXTS.rides.posting : TEXTS.rides.postRide}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import { COLLEGE_LABELS } from '@carpool/shared/colleges';
+import { placeLabel } from '@carpool/shared/places';
+import type { RideDriver } from '@carpool/shared/schemas/rides';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { useRegion } from '../../../lib/region';
+import { firstName } from '../utils/ride-labels';
+
+/** "Ithaca → New York City": places with their labels (underscores as spaces, words capitalised). */
+export function routeText(from: string, to: string): string {
+  return `${placeLabel(from)} → ${placeLabel(to)}`;
+}
+
+export function RouteLabel({ from, to }: { from: string; to: string }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2">
+      <span>{placeLabel(from)}</span>
+      <span className="text-brand-600 dark:text-brand-400">
+        →
+      </span>
+      <span>{placeLabel(to)}</span>
+    </span>
+  );
+}
+
+export function CollegeBadge({ college }: { college: RideDriver['college'] }) {
+  if (!college) return null;
+  return (
+    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 dark:bg-brand-950/60 dark:text-brand-200 dark:ring-brand-800">
+      {COLLEGE_LABELS[college]}
+    </span>
+  );
+}
+
+/** The driver's avatar, first name and school badge; linked to the profile (signed-in viewers only see a driver). */
+export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: ReactNode }) {
+  const { toPath } = useRegion();
+  return (
+    <div className="flex min-w-0 items-center gap-2.5">
+      <Link to={toPath(`/profile/${driver.id}`)} className="shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500" tabIndex={-1} aria-hidden="true">
+        <Avatar name={driver.name} src={driver.avatar} color={driver.avatarColor} size="md" />
+      </Link>
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Link
+            to={toPath(`/profile/${driver.id}`)}
+            className="truncate text-sm font-semibold text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-white"
+          >
+            {firstName(driver.name)}
+          </Link>
+          {driver.driverVerified ? (
+            <span title="Verified driver" aria-label="Verified driver" className="text-sky-600 dark:text-sky-400">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+                <path d="M10 1.5 12.4 3l2.8-.2.9 2.7 2.3 1.6-.9 2.7.9 2.7-2.3 1.6-.9 2.7-2.8-.2L10 18.5 7.6 17l-2.8.2-.9-2.7-2.3-1.6.9-2.7-.9-2.7 2.3-1.6.9-2.7 2.8.2zm3.7 6.2a.8.8 0 0 0-1.2-1l-3.4 4-1.6-1.6a.8.8 0 1 0-1.1 1.1l2.2 2.2a.8.8 0 0 0 1.2 0z" />
+              </svg>
+            </span>
+          ) : null}
+          {suffix}
+        </div>
+        <CollegeBadge college={driver.college} />
+      </div>
+    </div>
+  );
+}
+
+/** A labelled figure of a ride: "Date", "Thu, 12 Mar 2026". */
+export function Fact({ label, children, icon }: { label: string; children: ReactNode; icon: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2">
+      <span aria-hidden="true" className="mt-0.5 text-slate-400 dark:text-slate-500">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+        <dd className="text-sm font-semibold text-slate-900 dark:text-slate-100">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+const iconProps = { viewBox: '0 0 24 24', className: 'h-4 w-4', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+
+export const icons = {
+  calendar: (
+    <svg {...iconProps}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 10h18" />
+    </svg>
+  ),
+  clock: (
+    <svg {...iconProps}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  ),
+  seat: (
+    <svg {...iconProps}>
+      <circle cx="12" cy="7" r="3.5" />
+      <path d="M5 21v-2a7 7 0 0 1 14 0v2" />
+    </svg>
+  ),
+  suitcase: (
+    <svg {...iconProps}>
+      <rect x="4" y="7" width="16" height="13" rx="2" />
+      <path d="M9 7V5a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2M9 11v5M15 11v5" />
+    </svg>
+  ),
+  pin: (
+    <svg {...iconProps}>
+      <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </svg>
+  ),
+  flag: (
+    <svg {...iconProps}>
+      <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+    </svg>
+  ),
+};

@@ -1,0 +1,97 @@
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { TEXTS } from '@carpool/shared/texts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { renderWithApp } from '../../../test/render-with-app';
+import { RideCard } from './ride-card';
+
+const driverId = '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12';
+
+function rideWith(overrides: Partial<Ride> = {}): Ride {
+  return {
+    id: '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b',
+    region: 'cornell',
+    from: 'new_york_city',
+    to: 'ithaca',
+    date: '2030-03-12',
+    time: '14:30',
+    departsAt: '2030-03-12T14:30:00.000Z',
+    price: 25,
+    seatsAvailable: 3,
+    totalSeats: 4,
+    suitcasesAvailable: 2,
+    totalSuitcases: 3,
+    notes: ['No smoking'],
+    postedTime: '5 minutes ago',
+    createdAt: '2030-03-01T10:00:00.000Z',
+    pickupAddress: 'Port Authority',
+    pickupLat: null,
+    pickupLng: null,
+    dropoffAddress: null,
+    dropoffLat: null,
+    dropoffLng: null,
+    timezone: 'America/New_York',
+    status: 'active',
+    driver: { id: driverId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'ithaca', driverVerified: false },
+    messages: null,
+    passengers: null,
+    canDelete: false,
+    myBooking: null,
+    ...overrides,
+  };
+}
+
+describe('RideCard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    fakeServer({});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the route with labels, the facts, the notes and the driver with a profile link', () => {
+    signInLocally();
+    renderWithApp(<RideCard ride={rideWith()} viewerId={testUser.id} onOpen={vi.fn()} />);
+    const card = screen.getByRole('article', { name: 'New York City → Ithaca' });
+    expect(card).toHaveTextContent('Port Authority');
+    expect(card).toHaveTextContent('Posted 5 minutes ago');
+    expect(card).toHaveTextContent('$25per seat');
+    expect(card).toHaveTextContent('3 of 4');
+    expect(card).toHaveTextContent('2 of 3');
+    expect(card).toHaveTextContent('No smoking');
+    expect(screen.getByRole('link', { name: 'Grace' })).toHaveAttribute('href', `/profile/${driverId}`);
+    expect(card).toHaveTextContent('Ithaca');
+  });
+
+  it.each([
+    [null, 'Reserve', false],
+    ['pending', 'Pending', false],
+    ['confirmed', 'Confirmed', false],
+    ['cancelled', 'Declined', true],
+  ] as const)('reads the booking %s as %s', (status, label, disabled) => {
+    signInLocally();
+    const myBooking = status ? { id: driverId, status, seats: 1, suitcases: 1 } : null;
+    renderWithApp(<RideCard ride={rideWith({ myBooking })} viewerId={testUser.id} onOpen={vi.fn()} />);
+    const button = screen.getByRole('button', { name: new RegExp(`^${label}:`) });
+    expect(button).toHaveTextContent(label);
+    expect(button.hasAttribute('disabled')).toBe(disabled);
+  });
+
+  it('reads Details on your own ride and opens it', async () => {
+    signInLocally();
+    const onOpen = vi.fn();
+    const ride = rideWith({ driver: { ...rideWith().driver!, id: testUser.id } });
+    renderWithApp(<RideCard ride={ride} viewerId={testUser.id} onOpen={onOpen} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Details:/ }));
+    expect(onOpen).toHaveBeenCalledWith(ride);
+  });
+
+  it('shows the sign-in prompt instead of the driver when signed out', () => {
+    renderWithApp(<RideCard ride={rideWith({ driver: null })} viewerId={null} onOpen={vi.fn()} />);
+    expect(screen.getByText(TEXTS.reservePromptTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { TEXTS } from '@carpool/shared/texts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { renderWithApp } from '../../../test/render-with-app';
+import { RideDetailModal } from './ride-detail-modal';
+
+const rideId = '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
+const otherId = '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12';
+const bookingId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const driver = { id: otherId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell' as const, driverVerified: false };
+
+function rideWith(overrides: Partial<Ride> = {}): Ride {
+  return {
+    id: rideId,
+    region: 'cornell',
+    from: 'ithaca',
+    to: 'boston',
+    date: '2099-03-12',
+    time: '14:30',
+    departsAt: '2099-03-12T14:30:00.000Z',
+    price: 25,
+    seatsAvailable: 3,
+    totalSeats: 4,
+    suitcasesAvailable: 2,
+    totalSuitcases: 3,
+    notes: ['No smoking'],
+    postedTime: 'just now',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    pickupAddress: null,
+    pickupLat: null,
+    pickupLng: null,
+    dropoffAddress: null,
+    dropoffLat: null,
+    dropoffLng: null,
+    timezone: 'America/New_York',
+    status: 'active',
+    driver,
+    messages: null,
+    passengers: null,
+    canDelete: false,
+    myBooking: null,
+    ...overrides,
+  };
+}
+
+describe('RideDetailModal', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('books with the limits of the ride and shows the server error on failure', async () => {
+    const fetchMock = fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({ body: rideWith() }),
+      'POST /api/bookings/bookRide': () => ({ status: 409, body: { error: 'only 1 seat left', message: 'only 1 seat left', code: 'RIDE_FULL' } }),
+    });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByText('No smoking')).toBeInTheDocument();
+    const seats = within(dialog).getByLabelText('Seats');
+    expect(within(seats).getAllByRole('option').map((option) => option.textContent)).toEqual(['1', '2', '3']);
+    const suitcases = within(dialog).getByLabelText('Suitcases');
+    expect(suitcases).toHaveValue('1');
+    expect(within(suitcases).getAllByRole('option').map((option) => option.textContent)).toEqual(['0', '1', '2']);
+    expect(within(dialog).getByText(TEXTS.rides.paymentsDisabled)).toBeInTheDocument();
+
+    await userEvent.selectOptions(seats, '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: TEXTS.rides.bookThisRide }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('only 1 seat left');
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ rideId, seats: 2, suitcases: 1, paymentIntentId: 'NO_STRIPE' });
+  });
+
+  it('lets the driver accept a pending booking after the confirmation', async () => {
+    const passengers = [
+      { id: bookingId, status: 'pending' as const, seats: 2, suitcases: 1, user: { id: otherId, name: 'Pat Passenger', avatar: null, avatarColor: null } },
+    ];
+    const ownRide = rideWith({ driver: { ...driver, id: testUser.id, name: testUser.name }, passengers, canDelete: true });
+    const fetchMock = fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({ body: ownRide }),
+      [`PUT /api/bookings/${bookingId}/status`]: () => ({ status: 500, body: { error: 'x', message: 'x', code: 'INTERNAL' } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByText('Driver')).toBeInTheDocument();
+    expect(within(dialog).getByText('(You)')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: TEXTS.rides.bookThisRide })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Cancel ride' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining(TEXTS.confirmIrreversible));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'confirmed' });
+  });
+
+  it('says when nobody has booked yet', async () => {
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: rideWith({ driver: { ...driver, id: testUser.id }, passengers: [] }) }) });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    expect(await screen.findByText(TEXTS.empty.passengersOnRide)).toBeInTheDocument();
+  });
+});

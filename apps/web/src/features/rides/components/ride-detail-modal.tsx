@@ -1,0 +1,178 @@
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { TEXTS } from '@carpool/shared/texts';
+import { useState } from 'react';
+import { ReservePrompt } from '../../../components/reserve-prompt';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/session';
+import { useCancelRide } from '../api/cancel-ride';
+import { useRide } from '../api/get-ride';
+import { useNow } from '../hooks/use-now';
+import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
+import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
+import { BookingForm } from './booking-form';
+import { DriverChip, Fact, icons, routeText } from './ride-bits';
+import { RideParticipants } from './ride-participants';
+import type { RideChatSlot } from './ride-slots';
+
+interface RideDetailModalProps {
+  rideId: string | null;
+  /** The copy the opener already has, shown while the fresh one loads. */
+  initialRide?: Ride;
+  onClose: () => void;
+  chatSlot?: RideChatSlot;
+}
+
+function RideStatusNotice({ ride, now }: { ride: Ride; now: number }) {
+  if (ride.status === 'cancelled') {
+    return <p className="rounded-xl bg-red-50 p-3 text-sm font-semibold text-red-800 dark:bg-red-950/50 dark:text-red-200">This ride was cancelled by the driver.</p>;
+  }
+  if (ride.status === 'completed' || new Date(ride.departsAt).getTime() <= now) {
+    return <p className="rounded-xl bg-slate-100 p-3 text-sm font-semibold dark:bg-slate-800">This ride has departed.</p>;
+  }
+  return null;
+}
+
+/** The ride detail dialog of spec section 2: details, notes, participants, then booking or chat. */
+export function RideDetailModal({ rideId, initialRide, onClose, chatSlot }: RideDetailModalProps) {
+  const { data: ride, isError } = useRide(rideId, initialRide);
+  return (
+    <Modal open={rideId !== null} onClose={onClose} title={ride ? routeText(ride.from, ride.to) : 'Ride details'} size="lg">
+      {ride ? (
+        <RideDetails key={ride.id} ride={ride} onClose={onClose} chatSlot={chatSlot} />
+      ) : isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {TEXTS.fetchRidesFailed}
+        </p>
+      ) : (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => void; chatSlot?: RideChatSlot }) {
+  const { user } = useSession();
+  const viewerId = user?.id ?? null;
+  const [justBooked, setJustBooked] = useState(false);
+  const cancelRide = useCancelRide();
+  const isDriver = viewerId !== null && ride.driver?.id === viewerId;
+  const hasActiveBooking = isActiveBooking(ride.myBooking);
+  const isParticipant = isDriver || hasActiveBooking || justBooked;
+  const now = useNow();
+  const bookable = ride.status === 'active' && new Date(ride.departsAt).getTime() > now;
+
+  const onCancelRide = () => {
+    if (!window.confirm(`Cancel this ride? Every passenger will be notified. ${TEXTS.confirmIrreversible}`)) return;
+    cancelRide.mutate(ride.id, {
+      onSuccess: () => {
+        window.alert(TEXTS.cancelRideSucceeded);
+        onClose();
+      },
+      onError: (error) => window.alert(TEXTS.cancelRideFailedWith(error.message || 'Unknown error')),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-slate-500 dark:text-slate-400">Posted {ride.postedTime}</p>
+        <p className="text-2xl font-extrabold text-brand-700 dark:text-brand-300">
+          {formatPrice(ride.price)}
+          <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">per seat</span>
+        </p>
+      </div>
+
+      <RideStatusNotice ride={ride} now={now} />
+
+      <section aria-label="Ride details" className="space-y-3">
+        <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
+          <Fact label="Date" icon={icons.calendar}>
+            {formatLocalDate(ride.departsAt)}
+          </Fact>
+          <Fact label="Departure" icon={icons.clock}>
+            {formatLocalTime(ride.departsAt)}
+          </Fact>
+          <Fact label="Seats available" icon={icons.seat}>
+            {ride.seatsAvailable} of {ride.totalSeats}
+          </Fact>
+          <Fact label="Suitcases" icon={icons.suitcase}>
+            {ride.suitcasesAvailable} of {ride.totalSuitcases}
+          </Fact>
+          {ride.pickupAddress ? (
+            <Fact label="Pick-up" icon={icons.pin}>
+              {ride.pickupAddress}
+            </Fact>
+          ) : null}
+          {ride.dropoffAddress ? (
+            <Fact label="Drop-off" icon={icons.flag}>
+              {ride.dropoffAddress}
+            </Fact>
+          ) : null}
+        </dl>
+        {ride.driver ? (
+          <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+            <DriverChip driver={ride.driver} />
+            {ride.driver.info ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{ride.driver.info}</p> : null}
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="trip-notes-heading">
+        <h3 id="trip-notes-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">
+          Trip Notes
+        </h3>
+        {ride.notes.length > 0 ? (
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-200">
+            {ride.notes.map((note, index) => (
+              <li key={index} className="break-words">
+                {note}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">The driver left no notes.</p>
+        )}
+      </section>
+
+      {viewerId === null ? (
+        <ReservePrompt />
+      ) : isParticipant ? (
+        <>
+          {ride.myBooking && hasActiveBooking ? (
+            <p className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+              <span>
+                Your booking: {pluralize(ride.myBooking.seats, 'seat')}, {pluralize(ride.myBooking.suitcases, 'suitcase')}
+              </span>
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${passengerStatusClasses(ride.myBooking.status)}`}>
+                {bookingStatusLabel(ride.myBooking.status)}
+              </span>
+            </p>
+          ) : null}
+          {ride.passengers ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
+          {chatSlot ? (
+            <section aria-labelledby="ride-messages-heading">
+              <h3 id="ride-messages-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">
+                Messages
+              </h3>
+              {chatSlot(ride.id)}
+            </section>
+          ) : null}
+        </>
+      ) : bookable ? (
+        <BookingForm ride={ride} onBooked={() => setJustBooked(true)} />
+      ) : null}
+
+      {ride.canDelete ? (
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
+          <Button variant="danger" onClick={onCancelRide} disabled={cancelRide.isPending}>
+            {cancelRide.isPending ? 'Cancelling...' : 'Cancel ride'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { TEXTS } from '@carpool/shared/texts';
+import type { BookingStatus } from '@carpool/shared/schemas/rides';
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { useRegion } from '../../../lib/region';
+import { useUpdateBookingStatus } from '../api/update-booking-status';
+import { bookingStatusLabel, driverBookingLabel, passengerStatusClasses, pluralize } from '../utils/ride-labels';
+
+const ACTION_PROMPT: Record<'confirmed' | 'cancelled', string> = {
+  confirmed: `Accept this booking? ${TEXTS.confirmIrreversible}`,
+  cancelled: `Reject this booking? ${TEXTS.confirmIrreversible}`,
+};
+
+function StatusBadge({ status, text }: { status: BookingStatus; text: string }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${passengerStatusClasses(status)}`}>{text}</span>;
+}
+
+function YouLabel() {
+  return <span className="text-xs font-medium text-slate-500 dark:text-slate-400">(You)</span>;
+}
+
+interface RideParticipantsProps {
+  ride: Ride;
+  viewerId: string;
+}
+
+/** The driver and the passengers; the driver accepts or rejects pending bookings here. */
+export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
+  const { toPath } = useRegion();
+  const update = useUpdateBookingStatus();
+  const isDriver = ride.driver?.id === viewerId;
+  const passengers = ride.passengers ?? [];
+  const decide = (bookingId: string, status: 'confirmed' | 'cancelled') => {
+    if (!window.confirm(ACTION_PROMPT[status])) return;
+    update.mutate({ bookingId, status });
+  };
+
+  return (
+    <section aria-labelledby="ride-participants-heading" className="space-y-3">
+      <h3 id="ride-participants-heading" className="text-base font-bold text-slate-900 dark:text-white">
+        Ride Participants
+      </h3>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+        {ride.driver ? (
+          <li className="flex items-center gap-3 p-3">
+            <Avatar name={ride.driver.name} src={ride.driver.avatar} color={ride.driver.avatarColor} size="sm" />
+            <Link to={toPath(`/profile/${ride.driver.id}`)} className="font-semibold hover:underline">
+              {ride.driver.name}
+            </Link>
+            {isDriver ? <YouLabel /> : null}
+            <span className="ml-auto rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-bold text-white">Driver</span>
+          </li>
+        ) : null}
+        {passengers.map((passenger) => {
+          const label = driverBookingLabel(passenger.status);
+          return (
+            <li key={passenger.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3" data-testid="ride-passenger">
+              <Avatar name={passenger.user.name} src={passenger.user.avatar} color={passenger.user.avatarColor} size="sm" />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <Link to={toPath(`/profile/${passenger.user.id}`)} className="font-semibold hover:underline">
+                    {passenger.user.name}
+                  </Link>
+                  {passenger.user.id === viewerId ? <YouLabel /> : null}
+                </div>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {pluralize(passenger.seats, 'seat')} · {pluralize(passenger.suitcases, 'suitcase')}
+                </p>
+              </div>
+              {isDriver && passenger.status === 'pending' ? (
+                <div className="flex gap-2">
+                  <Button size="sm" onClick={() => decide(passenger.id, 'confirmed')} disabled={update.isPending}>
+                    Accept
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => decide(passenger.id, 'cancelled')} disabled={update.isPending}>
+                    Reject
+                  </Button>
+                </div>
+              ) : (
+                <StatusBadge status={passenger.status} text={isDriver && label ? label : bookingStatusLabel(passenger.status)} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {passengers.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">{TEXTS.empty.passengersOnRide}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The ride chat belongs to the messaging feature. Features never import each other, so the app
+ * layer hands the chat in as this render function and the rides feature only decides where and
+ * when it shows.
+ */
+export type RideChatSlot = (rideId: string) => ReactNode;

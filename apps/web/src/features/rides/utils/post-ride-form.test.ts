@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POST_RIDE_DEFAULTS, postRideResolver, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
+
+const filled: PostRideFormValues = {
+  ...POST_RIDE_DEFAULTS,
+  from: 'ithaca',
+  to: 'new_york_city',
+  date: '2030-01-15',
+  time: '21:30',
+  totalSeats: '3',
+  totalSuitcases: '2',
+  price: '25.5',
+  notes: ['No smoking'],
+};
+
+describe('post ride form', () => {
+  beforeEach(() => {
+    vi.stubEnv('TZ', 'America/New_York');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('sends the UTC day and time and the poster zone', () => {
+    expect(toCreateRideBody(filled, 'America/New_York')).toMatchObject({
+      date: '2030-01-16',
+      time: '02:30',
+      totalSeats: 3,
+      totalSuitcases: 2,
+      price: 25.5,
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('accepts a complete form and hands over the parsed body', async () => {
+    const result = await postRideResolver(() => 'America/New_York')(filled, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ date: '2030-01-16', time: '02:30', pickupAddress: null, notes: ['No smoking'] });
+  });
+
+  it('puts the shared schema errors on the form fields', async () => {
+    const result = await postRideResolver(() => 'America/New_York')(
+      { ...filled, to: 'ithaca', price: '0.5', time: '', totalSeats: '9' },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    expect(Object.keys(result.errors).sort()).toEqual(['price', 'time', 'to', 'totalSeats']);
+  });
+});

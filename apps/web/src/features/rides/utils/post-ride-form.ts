@@ -1,0 +1,98 @@
+import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
+import { CreateRideInput, type CreateRide } from '@carpool/shared/schemas/rides';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { localToUtc } from './ride-dates';
+
+/**
+ * What the Post a New Ride form holds: the API's field names, with the date and time as the
+ * poster typed them (local) and the numbers as the inputs give them (text).
+ */
+export interface PostRideFormValues extends FieldValues {
+  from: string;
+  to: string;
+  date: string;
+  time: string;
+  totalSeats: string;
+  totalSuitcases: string;
+  price: string;
+  pickupAddress: string;
+  pickupLat: number | null;
+  pickupLng: number | null;
+  dropoffAddress: string;
+  dropoffLat: number | null;
+  dropoffLng: number | null;
+  notes: string[];
+}
+
+export const POST_RIDE_DEFAULTS: PostRideFormValues = {
+  from: '',
+  to: '',
+  date: '',
+  time: '',
+  totalSeats: String(DEFAULT_SEATS),
+  totalSuitcases: String(DEFAULT_SUITCASES),
+  price: '',
+  pickupAddress: '',
+  pickupLat: null,
+  pickupLng: null,
+  dropoffAddress: '',
+  dropoffLat: null,
+  dropoffLng: null,
+  notes: [],
+};
+
+function toNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+/** The POST /api/rides body: local date and time converted to UTC, the poster's zone attached. */
+export function toCreateRideBody(values: PostRideFormValues, timezone: string): Record<string, unknown> {
+  const utc = localToUtc(values.date, values.time);
+  return {
+    from: values.from,
+    to: values.to,
+    // An incomplete entry keeps its raw text so the schema reports the field the poster must fix.
+    date: utc?.date ?? values.date,
+    time: utc?.time ?? values.time,
+    totalSeats: toNumber(values.totalSeats),
+    totalSuitcases: toNumber(values.totalSuitcases),
+    price: toNumber(values.price),
+    notes: values.notes,
+    pickupAddress: values.pickupAddress,
+    pickupLat: values.pickupLat,
+    pickupLng: values.pickupLng,
+    dropoffAddress: values.dropoffAddress,
+    dropoffLat: values.dropoffLat,
+    dropoffLng: values.dropoffLng,
+    timezone,
+  };
+}
+
+const apiResolver = zodResolver(CreateRideInput);
+
+/**
+ * Validates the form with the very schema the server uses (CreateRideInput), on the body that
+ * would be sent. The field names match, so the schema's errors land on the right inputs, and the
+ * submit handler receives the parsed UTC body.
+ */
+export function postRideResolver(timezone: () => string): Resolver<PostRideFormValues, unknown, CreateRide> {
+  return (values, context, options) =>
+    apiResolver(toCreateRideBody(values, timezone()) as never, context, options as never) as unknown as ReturnType<
+      Resolver<PostRideFormValues, unknown, CreateRide>
+    >;
+}
+
+/** Short messages per field; the schema's own wording is written for API callers. */
+export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, string>> = {
+  from: 'Choose where the ride leaves from.',
+  to: 'Choose a destination other than the departure.',
+  date: 'Choose the day of the ride.',
+  time: 'Choose the departure time.',
+  totalSeats: 'Seats must be a whole number from 1 to 8.',
+  totalSuitcases: 'Suitcases must be a whole number from 1 to 8.',
+  price: 'The price must be at least $1, with at most 2 decimals.',
+  pickupAddress: 'The pick-up address is too long.',
+  dropoffAddress: 'The drop-off address is too long.',
+  notes: 'Notes must not be empty or too long.',
+};

@@ -1,0 +1,109 @@
+import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
+import { RIDE_MESSAGE_PREVIEW_CHARS, RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
+import type { BookingStatus, MyBooking, Ride, RideMessagesPreview } from '@carpool/shared/schemas/rides';
+
+/** The College dropdown's label: "College", the one college's name, or "N Colleges". */
+export function collegeSelectLabel(selected: readonly College[]): string {
+  if (selected.length === 0) return 'College';
+  if (selected.length === 1) return COLLEGE_LABELS[selected[0]!];
+  return `${selected.length} Colleges`;
+}
+
+/** "$25" for whole dollars, "$12.50" otherwise. */
+export function formatPrice(price: number): string {
+  return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
+}
+
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+export type RideCardAction =
+  | { kind: 'sign-in'; label: 'Reserve'; disabled: false }
+  | { kind: 'details'; label: 'Reserve' | 'Pending' | 'Confirmed' | 'Completed' | 'Details'; disabled: false }
+  | { kind: 'declined'; label: 'Declined'; disabled: true };
+
+/**
+ * The passenger's button on a ride card (spec section 2): none = Reserve, pending = Pending,
+ * confirmed = Confirmed, cancelled = Declined (disabled), own ride = Details. Signed out, Reserve
+ * asks to sign in.
+ */
+export function rideCardAction(
+  ride: Pick<Ride, 'driver' | 'myBooking'>,
+  viewerId: string | null,
+): RideCardAction {
+  if (!viewerId) return { kind: 'sign-in', label: 'Reserve', disabled: false };
+  if (ride.driver?.id === viewerId) return { kind: 'details', label: 'Details', disabled: false };
+  const status: BookingStatus | null = ride.myBooking?.status ?? null;
+  switch (status) {
+    case 'pending':
+      return { kind: 'details', label: 'Pending', disabled: false };
+    case 'confirmed':
+      return { kind: 'details', label: 'Confirmed', disabled: false };
+    case 'completed':
+      return { kind: 'details', label: 'Completed', disabled: false };
+    case 'cancelled':
+      return { kind: 'declined', label: 'Declined', disabled: true };
+    default:
+      return { kind: 'details', label: 'Reserve', disabled: false };
+  }
+}
+
+/** A booking that holds seats and lets its passenger into the ride's participants and chat. */
+export function isActiveBooking(booking: Pick<MyBooking, 'status'> | null | undefined): boolean {
+  return booking?.status === 'pending' || booking?.status === 'confirmed';
+}
+
+/** The driver's label for a booking that is no longer pending (spec section 4). */
+export function driverBookingLabel(status: BookingStatus): string | null {
+  switch (status) {
+    case 'confirmed':
+      return 'ACCEPTED';
+    case 'cancelled':
+      return 'REJECTED';
+    case 'completed':
+      return 'COMPLETED';
+    default:
+      return null;
+  }
+}
+
+export function bookingStatusLabel(status: BookingStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** Text colours of a passenger's status on My Rides: confirmed green, pending yellow, others grey. */
+export function passengerStatusClasses(status: BookingStatus): string {
+  if (status === 'confirmed') return 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200';
+  if (status === 'pending') return 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200';
+  return 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200';
+}
+
+export interface MessagePreviewLine {
+  id: string;
+  author: string;
+  text: string;
+}
+
+export function cutMessage(content: string, max = RIDE_MESSAGE_PREVIEW_CHARS): string {
+  const chars = Array.from(content);
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : content;
+}
+
+/** The My Rides preview: the last 2 messages cut at 30 characters and "+N more messages". */
+export function messagePreview(messages: RideMessagesPreview | null): { lines: MessagePreviewLine[]; more: string | null } {
+  if (!messages) return { lines: [], more: null };
+  const latest = messages.latest.slice(-RIDE_MESSAGE_PREVIEW_COUNT);
+  const lines = latest.map((message) => ({
+    id: message.id,
+    author: message.userName ?? message.user?.name ?? (message.kind === 'system' ? 'Carpool' : 'Unknown'),
+    text: cutMessage(message.content),
+  }));
+  const hidden = Math.max(0, messages.total - lines.length);
+  return { lines, more: hidden > 0 ? `+${hidden} more ${hidden === 1 ? 'message' : 'messages'}` : null };
+}
+
+/** A driver's first name for the card ("Ada Lovelace" -> "Ada"). */
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] ?? '';
+}

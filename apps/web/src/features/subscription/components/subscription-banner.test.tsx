@@ -1,0 +1,65 @@
+import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { renderWithApp } from '../../../test/render-with-app';
+import { SubscriptionBanner } from './subscription-banner';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SubscriptionBanner', () => {
+  it('is hidden for signed-in users', () => {
+    signInLocally();
+    fakeServer({ 'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }) });
+    renderWithApp(<SubscriptionBanner />);
+    expect(screen.queryByRole('complementary', { name: 'Newsletter' })).not.toBeInTheDocument();
+  });
+
+  it('is hidden once subscribed in this region, not in the other', () => {
+    fakeServer({});
+    localStorage.setItem('subscribed_cornell', 'true');
+    const view = renderWithApp(<SubscriptionBanner />, { path: '/cornell' });
+    expect(screen.queryByRole('complementary', { name: 'Newsletter' })).not.toBeInTheDocument();
+    view.unmount();
+    renderWithApp(<SubscriptionBanner />, { path: '/nj' });
+    expect(screen.getByRole('complementary', { name: 'Newsletter' })).toBeInTheDocument();
+  });
+
+  it('asks for an address, subscribes in the region, and closes 3 s after success', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = fakeServer({ 'POST /api/subscriptions': () => ({ body: { email: 'a@b.edu', region: 'nj', subscribed: true } }) });
+    renderWithApp(<SubscriptionBanner />, { path: '/nj' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your email address');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Email address'), 'a@b.edu');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(/You're subscribed!/)).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(new Headers(init?.headers).get('X-Region')).toBe('nj');
+    expect(localStorage.getItem('subscribed_nj')).toBe('true');
+    await act(() => vi.advanceTimersByTimeAsync(SUBSCRIPTION_BANNER_CLOSE_MS - 100));
+    expect(screen.getByRole('complementary', { name: 'Newsletter' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByRole('complementary', { name: 'Newsletter' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the subscription fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeServer({ 'POST /api/subscriptions': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }) });
+    renderWithApp(<SubscriptionBanner />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address'), 'a@b.edu');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to subscribe. Please try again.');
+    expect(localStorage.getItem('subscribed_cornell')).toBeNull();
+  });
+});

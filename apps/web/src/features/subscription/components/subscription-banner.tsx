@@ -1,0 +1,112 @@
+import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
+import { REGION_WORDING } from '@carpool/shared/regions';
+import { TEXTS } from '@carpool/shared/texts';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useRegion } from '../../../lib/region';
+import { useSession } from '../../../lib/session';
+import { useSubscribe } from '../api/subscribe';
+import { isSubscribed, rememberSubscribed, shouldShowBanner } from '../utils/subscribed-storage';
+
+type Phase = 'editing' | 'done';
+
+/** The newsletter banner of the home page (spec sections 2 and 4). */
+export function SubscriptionBanner() {
+  const { region } = useRegion();
+  const { isSignedIn } = useSession();
+  const subscribeCall = useSubscribe();
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('editing');
+  const [dismissed, setDismissed] = useState(false);
+  // Read on each render: the stored flag belongs to the region shown, which can change.
+  const subscribed = isSubscribed(region);
+
+  // Spec section 9: the banner closes 3 s after a successful subscription.
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = setTimeout(() => setDismissed(true), SUBSCRIPTION_BANNER_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  const visible = phase === 'done' ? !dismissed : shouldShowBanner({ isSignedIn, subscribed, dismissed });
+  if (!visible) return null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      setError(TEXTS.subscribeEmailRequired);
+      return;
+    }
+    setError(null);
+    subscribeCall.mutate(value, {
+      onSuccess: () => {
+        rememberSubscribed(region);
+        setPhase('done');
+      },
+      onError: (failure) => {
+        console.error('Subscription failed', failure);
+        setError(TEXTS.subscribeFailed);
+      },
+    });
+  };
+
+  return (
+    <aside
+      aria-label="Newsletter"
+      className="relative mt-10 overflow-hidden rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <button
+        type="button"
+        aria-label="Close newsletter banner"
+        onClick={() => setDismissed(true)}
+        className="absolute right-3 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          <path d="M4.3 4.3a1 1 0 0 1 1.4 0L10 8.6l4.3-4.3a1 1 0 1 1 1.4 1.4L11.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 0 1-1.4-1.4L8.6 10 4.3 5.7a1 1 0 0 1 0-1.4z" />
+        </svg>
+      </button>
+      {phase === 'done' ? (
+        <p role="status" className="pr-8 text-lg font-semibold text-emerald-700 dark:text-emerald-300">
+          You&apos;re subscribed! We&apos;ll keep you posted about rides {REGION_WORDING[region].where}.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+          <div className="pr-8">
+            <h2 className="text-lg font-bold text-slate-900 dark:text-white">Never miss a ride</h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              Get news about rides {REGION_WORDING[region].where} in your inbox.
+            </p>
+          </div>
+          <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-2 lg:max-w-md">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <label htmlFor={inputId} className="sr-only">
+                Email address
+              </label>
+              <input
+                id={inputId}
+                type="email"
+                autoComplete="email"
+                placeholder="you@university.edu"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                className="h-10 w-full min-w-0 rounded-xl sm:flex-1 border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
+              />
+              <Button type="submit" disabled={subscribeCall.isPending}>
+                {subscribeCall.isPending ? 'Subscribing...' : 'Subscribe'}
+              </Button>
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
+          </form>
+        </div>
+      )}
+    </aside>
+  );
+}
