@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
 import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
@@ -16,6 +17,13 @@ async function localDay(page: Page, days: number): Promise<string> {
     const pad = (value: number) => String(value).padStart(2, '0');
     return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
   }, days);
+}
+
+/** No serious or critical axe-core finding in what this feature draws (DESIGN.md section 8). */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
+  expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Signs in and waits for the dialog to close, so screenshots never catch it half-way. */
@@ -244,6 +252,7 @@ test.describe('rides and bookings', () => {
     await expect(card).toContainText(TEXTS.reservePromptTitle);
     await expect(card).not.toContainText('Sam');
     await expect(card).toContainText('$18.50');
+    await expectAccessible(visitor, 'main');
   });
 
   test('screenshots at 360 px and in the dark theme', async ({ newPerson }) => {
@@ -274,16 +283,19 @@ test.describe('rides and bookings', () => {
       const card = passenger.getByRole('article', { name: route });
       await expect(card).toBeVisible();
       await saveScreenshot(passenger, `rides-home-${tag}`);
+      await expectAccessible(passenger, 'main');
       await card.getByRole('button', { name: /^Reserve/ }).click();
       const detail = passenger.getByRole('dialog', { name: route });
       await expect(detail.getByRole('button', { name: 'Book this Ride' })).toBeVisible();
       await saveDialogScreenshot(passenger, `rides-detail-modal-${tag}`);
+      await expectAccessible(passenger, '[role="dialog"]');
       await detail.getByRole('button', { name: 'Book this Ride' }).click();
       await expect(detail.getByText('Your booking: 1 seat, 1 suitcase')).toBeVisible();
 
       await goToMyRides(driver);
       await expect(driver.getByRole('article', { name: route })).toContainText('Pending');
       await saveScreenshot(driver, `rides-my-rides-${tag}`);
+      await expectAccessible(driver, 'main');
 
       await passenger.getByRole('button', { name: 'Close' }).click();
       await passenger.getByRole('button', { name: 'Map' }).click();

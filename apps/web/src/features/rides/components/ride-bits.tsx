@@ -64,17 +64,20 @@ export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: Re
   );
 }
 
-/** A labelled figure of a ride: "Date", "Thu, 12 Mar 2026". */
-export function Fact({ label, children, icon }: { label: string; children: ReactNode; icon: ReactNode }) {
+/**
+ * A labelled figure of a ride: "Date", "Thu, 12 Mar 2026". A definition list allows only dt and dd
+ * inside its groups, so the icon sits in the term and the value is indented under the label.
+ */
+export function Fact({ label, children, icon, wide = false }: { label: string; children: ReactNode; icon: ReactNode; wide?: boolean }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <span aria-hidden="true" className="mt-0.5 text-slate-400 dark:text-slate-500">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="text-sm font-semibold text-slate-900 dark:text-slate-100">{children}</dd>
-      </div>
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+      <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+        <span aria-hidden="true" className="shrink-0 text-slate-400 dark:text-slate-500">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="pl-[22px] text-sm font-semibold text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }

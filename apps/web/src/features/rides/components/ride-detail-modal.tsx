@@ -103,12 +103,12 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
             {ride.suitcasesAvailable} of {ride.totalSuitcases}
           </Fact>
           {ride.pickupAddress ? (
-            <Fact label="Pick-up" icon={icons.pin}>
+            <Fact label="Pick-up" icon={icons.pin} wide>
               {ride.pickupAddress}
             </Fact>
           ) : null}
           {ride.dropoffAddress ? (
-            <Fact label="Drop-off" icon={icons.flag}>
+            <Fact label="Drop-off" icon={icons.flag} wide>
               {ride.dropoffAddress}
             </Fact>
           ) : null}

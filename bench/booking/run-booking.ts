@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { SIZES } from '../lib/scale.js';
+import { percentile } from '../lib/stats.js';
+import type { SignedInUser } from '../seed/seed-data.js';
+import { createBookableRides, soldSeats } from './booking-rides.js';
+
+/** One attempt to book one seat: resolves true when a seat was sold, false when the ride was full. */
+type BookOne = (rideId: string, user: SignedInUser) => Promise<boolean>;
+
+export interface BookingThroughput {
+  target: 'ours' | 'baseline';
+  bookingsPerSecond: number;
+  p50: number;
+  p99: number;
+  sold: number;
+  attempts: number;
+}
+
+export interface BookingRace {
+  target: 'ours' | 'baseline';
+  rounds: number;
+  seats: number;
+  /** Seats sold in each round; each must equal `seats`. */
+  soldPerRound: number[];
+}
+
+/** The app: POST /api/bookings/bookRide, signed in, as the web app sends it. */
+export function bookThroughApp(url: string): BookOne {
+  return async (rideId, user) => {
+    const response = await fetch(`${url}/api/bookings/bookRide`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'x-region': 'cornell', 'content-type': 'application/json' },
+      body: JSON.stringify({ rideId, seats: 1, suitcases: 0, paymentIntentId: 'NO_STRIPE' }),
+    });
+    const body = await response.text();
+    if (response.status === 201) return true;
+    if (response.status === 409 && body.includes('RIDE_FULL')) return false;
+    throw new Error(`bookRide answered ${response.status}: ${body}`);
+  };
+}
+
+/** The baseline: the same conditional UPDATE and INSERT in a transaction, straight through pg. */
+export function bookThroughPg(pool: pg.Pool): BookOne {
+  return async (rideId, user) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const now = new Date();
+      const reserved = await client.query(
+        `update rides set seats_available = seats_available - $2, suitcases_available = suitcases_available - $3
+          where id = $1 and status = 'active' and departs_at > $4 and seats_available >= $2 and suitcases_available >= $3
+          returning *`,
+        [rideId, 1, 0, now],
+      );
+      if (reserved.rowCount === 0) {
+        await client.query('rollback');
+        return false;
+      }
+      await client.query(
+        `insert into bookings (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, 'pending', 'NO_STRIPE', $6, $6) returning *`,
+        [randomUUID(), rideId, user.id, 1, 0, now],
+      );
+      await client.query('commit');
+      return true;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/**
+ * `bookings` one-seat bookings by `concurrency` clients; booking i goes to ride i / seatsPerRide,
+ * so a handful of rides are hot at any moment and every ride fills up exactly.
+ */
+async function measureThroughput(target: BookingThroughput['target'], book: BookOne, rideIds: readonly string[], users: readonly SignedInUser[]) {
+  const { bookings, concurrency, seatsPerRide } = SIZES.booking;
+  const latencies: number[] = [];
+  let next = 0;
+  let sold = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bookings) {
+        const index = next++;
+        const before = performance.now();
+        if (await book(rideIds[Math.floor(index / seatsPerRide)]!, users[index % users.length]!)) sold += 1;
+        latencies.push(performance.now() - before);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (sold !== bookings) throw new Error(`${target}: ${sold} of ${bookings} bookings went through on rides with free seats`);
+  return { target, bookingsPerSecond: sold / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), sold, attempts: bookings };
+}
+
+/** 200 clients at once on a 3-seat ride, several rounds; any other count than 3 sold fails the bench. */
+async function race(target: BookingRace['target'], book: BookOne, pool: pg.Pool, driverId: string, users: readonly SignedInUser[]) {
+  const { raceClients, raceSeats, raceRounds } = SIZES.booking;
+  const soldPerRound: number[] = [];
+  for (let round = 0; round < raceRounds; round += 1) {
+    const [rideId] = await createBookableRides(pool, { count: 1, seats: raceSeats, driverId });
+    const outcomes = await Promise.all(users.slice(0, raceClients).map((user) => book(rideId!, user)));
+    const accepted = outcomes.filter(Boolean).length;
+    const { byCounter, byBookings } = await soldSeats(pool, rideId!);
+    if (accepted !== raceSeats || byCounter !== raceSeats || byBookings !== raceSeats) {
+      throw new Error(
+        `BOOKING RACE FAILED (${target}, round ${round + 1}): ${raceClients} clients on a ${raceSeats}-seat ride; accepted ${accepted}, seat counter says ${byCounter} sold, active bookings hold ${byBookings}`,
+      );
+    }
+    soldPerRound.push(byBookings);
+  }
+  return { target, rounds: raceRounds, seats: raceSeats, soldPerRound };
+}
+
+export async function runBooking(options: {
+  appUrl: string;
+  pool: pg.Pool;
+  baselinePool: pg.Pool;
+  driverId: string;
+  users: readonly SignedInUser[];
+}): Promise<{ throughput: BookingThroughput[]; races: BookingRace[] }> {
+  if (options.users.length < Math.max(SIZES.booking.raceClients, SIZES.booking.seatsPerRide)) {
+    throw new Error(`the booking benchmark needs at least ${SIZES.booking.raceClients} signed-in users`);
+  }
+  const rideCount = Math.ceil(SIZES.booking.bookings / SIZES.booking.seatsPerRide);
+  const throughput: BookingThroughput[] = [];
+  const targets: [BookingThroughput['target'], BookOne][] = [
+    ['ours', bookThroughApp(options.appUrl)],
+    ['baseline', bookThroughPg(options.baselinePool)],
+  ];
+  for (const [target, book] of targets) {
+    const rideIds = await createBookableRides(options.pool, { count: rideCount, seats: SIZES.booking.seatsPerRide, driverId: options.driverId });
+    throughput.push(await measureThroughput(target, book, rideIds, options.users));
+  }
+  const races: BookingRace[] = [];
+  for (const [target, book] of targets) races.push(await race(target, book, options.pool, options.driverId, options.users));
+  return { throughput, races };
+}

@@ -1,0 +1,255 @@
+/**
+ * `npm run bench`: seeds a fresh PostgreSQL database, runs every benchmark against the built app
+ * and its bare baseline side by side, prints the table and writes bench/results/<date>.md.
+ * BENCH_SCALE (0..1] shrinks counts and durations for a quick check; BENCH_CPU_PROF=1 profiles the servers.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { runBooking } from './booking/run-booking.js';
+import { runChat, seedChatRooms } from './chat/run-chat.js';
+import { explainQueries, type ExplainedQuery } from './explain/run-explain.js';
+import { createBenchDatabase, dropBenchDatabase, openPool, type BenchDatabase } from './lib/database.js';
+import {
+  BENCH_ROOT,
+  SERVER_MAIN,
+  freePort,
+  residentMb,
+  startAppServer,
+  startBenchScript,
+  type RunningProcess,
+} from './lib/processes.js';
+import { markdownTable, type ReportRow } from './lib/report.js';
+import { SCALE, SIZES } from './lib/scale.js';
+import { round, sleep } from './lib/stats.js';
+import { captureSearchSql } from './search/capture-search-sql.js';
+import { checkSameAnswers, runSearch, type SearchPhase } from './search/run-search.js';
+import { buildSearchRequests, type SearchRequest } from './search/search-requests.js';
+import type { SearchFilterInput } from './search/search-sql.js';
+import { BENCH_TIME_ZONE, seedDatabase } from './seed/seed-data.js';
+import { measureWebSizes, runLighthouse, type LighthouseResult } from './web/run-web.js';
+
+const SETTLE_MS = 2_000;
+const SEARCH_REQUEST_COUNT = 2_000;
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const kb = (bytes: number) => round(bytes / 1024, 1);
+
+function filterOf(request: SearchRequest): SearchFilterInput {
+  return {
+    region: request.region,
+    from: request.from,
+    to: request.to,
+    colleges: request.colleges,
+    startDate: request.day,
+    endDate: request.day,
+    timezone: request.day ? BENCH_TIME_ZONE : 'UTC',
+    limit: 50,
+    offset: 0,
+  };
+}
+
+/** Time to healthy and idle memory of the built server on a fresh embedded database (what `npm start` runs after its build). */
+async function measureEmbeddedStart(): Promise<{ startMs: number; idleMb: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
+  try {
+    const server = await startAppServer({ port: await freePort(), databaseUrl: null, dataDir, label: 'app-pglite' });
+    await sleep(SETTLE_MS);
+    const idleMb = residentMb(server.child.pid!);
+    await server.stop();
+    return { startMs: server.startMs, idleMb };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function searchRows(phases: readonly SearchPhase[]): ReportRow[] {
+  const rows: ReportRow[] = [];
+  for (const rate of [...SIZES.search.rates, 'max' as const]) {
+    const ours = phases.find((phase) => phase.rate === rate && phase.target === 'ours')!;
+    const baseline = phases.find((phase) => phase.rate === rate && phase.target === 'baseline')!;
+    const label = rate === 'max' ? 'Ride search, saturation' : `Ride search @ ${rate} req/s`;
+    rows.push(
+      { benchmark: label, figure: 'throughput (req/s)', ours: ours.requestsPerSecond, baseline: baseline.requestsPerSecond },
+      { benchmark: label, figure: 'p50 latency (ms)', ours: ours.p50, baseline: baseline.p50 },
+      { benchmark: label, figure: 'p99 latency (ms)', ours: ours.p99, baseline: baseline.p99 },
+    );
+    if (ours.failures + baseline.failures > 0) {
+      rows.push({ benchmark: label, figure: 'failed requests', ours: ours.failures, baseline: baseline.failures });
+    }
+  }
+  return rows;
+}
+
+function lighthouseRows(result: LighthouseResult | Error): ReportRow[] {
+  if (result instanceof Error) return [{ benchmark: 'Lighthouse (mobile), home', figure: 'not run', ours: result.message.slice(0, 120), baseline: '', ratio: '' }];
+  // No bare baseline exists for a page; the column compares with Lighthouse's "good" thresholds instead.
+  const good = { lcpMs: 2_500, cls: 0.1, tbtMs: 200 };
+  return [
+    { benchmark: 'Lighthouse (mobile), home', figure: 'performance score', ours: result.performance, baseline: 'good: 90', ratio: `${(result.performance / 90).toFixed(2)}x` },
+    { benchmark: 'Lighthouse (mobile), home', figure: 'LCP (ms)', ours: result.lcpMs, baseline: `good: ${good.lcpMs}`, ratio: `${(result.lcpMs / good.lcpMs).toFixed(2)}x` },
+    { benchmark: 'Lighthouse (mobile), home', figure: 'CLS', ours: round(result.cls, 3), baseline: `good: ${good.cls}`, ratio: `${(result.cls / good.cls).toFixed(2)}x` },
+    { benchmark: 'Lighthouse (mobile), home', figure: 'TBT (ms)', ours: result.tbtMs, baseline: `good: ${good.tbtMs}`, ratio: `${(result.tbtMs / good.tbtMs).toFixed(2)}x` },
+  ];
+}
+
+function explainSection(explained: readonly ExplainedQuery[]): string {
+  return explained
+    .map((query) => `### ${query.name}${query.seqScans.length ? ` (SEQUENTIAL SCAN on ${query.seqScans.join(', ')})` : ''}\n\n\`\`\`\n${query.plan}\n\`\`\``)
+    .join('\n\n');
+}
+
+async function main() {
+  const started = performance.now();
+  for (const built of [SERVER_MAIN, path.join(BENCH_ROOT, '../apps/web/dist/index.html')]) {
+    if (!existsSync(built)) throw new Error(`${path.relative(path.join(BENCH_ROOT, '..'), built)} is missing: run \`npm run build\` first (npm run bench does)`);
+  }
+  log(`scale ${SCALE}: ${SIZES.rides} rides, ${SIZES.users} users, ${SIZES.chat.sockets} sockets`);
+
+  log('start-up on a fresh embedded database');
+  const embedded = await measureEmbeddedStart();
+
+  const database: BenchDatabase = await createBenchDatabase();
+  const running: RunningProcess[] = [];
+  const pool = openPool(database.url, 10);
+  const baselinePool = openPool(database.url, 10);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
+  try {
+    log(`database ${new URL(database.url).pathname.slice(1)}; starting the app (it migrates)`);
+    const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir });
+    running.push(app);
+
+    const seedStarted = performance.now();
+    const seeded = await seedDatabase(pool);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`seeded in ${seedSeconds.toFixed(1)} s`);
+
+    const requests = buildSearchRequests(seeded.signedIn, SEARCH_REQUEST_COUNT, seeded.seededAt);
+    const filters = requests.map(filterOf);
+    const templates = await captureSearchSql(pool, filters);
+    const templatesFile = path.join(dataDir, 'search-sql.json');
+    writeFileSync(templatesFile, JSON.stringify(templates));
+
+    const baseline = await startBenchScript({
+      label: 'baseline-search',
+      script: 'search/baseline-search-server.ts',
+      port: await freePort(),
+      env: { BENCH_DATABASE_URL: database.url, BENCH_SQL_TEMPLATES: templatesFile },
+    });
+    running.push(baseline);
+    await checkSameAnswers(app.url, baseline.url, requests);
+    await sleep(SETTLE_MS);
+    const idle = { ours: residentMb(app.child.pid!), baseline: residentMb(baseline.child.pid!) };
+
+    log('ride search');
+    const phases = await runSearch(
+      [
+        { name: 'ours', url: app.url, pid: app.child.pid! },
+        { name: 'baseline', url: baseline.url, pid: baseline.child.pid! },
+      ],
+      requests,
+    );
+    await baseline.stop();
+
+    log('EXPLAIN');
+    const inboxUser = seeded.signedIn[0]!.id;
+    const explained = await explainQueries(pool, templates, filters, inboxUser);
+
+    log('booking');
+    const booking = await runBooking({ appUrl: app.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+    for (const row of booking.throughput) log(`booking ${row.target}: ${row.bookingsPerSecond.toFixed(0)}/s, p99 ${row.p99.toFixed(1)} ms`);
+
+    log('chat');
+    const rooms = await seedChatRooms(pool, seeded.signedIn);
+    const bareChat = await startBenchScript({ label: 'baseline-chat', script: 'chat/bare-chat-server.ts', port: await freePort(), env: {} });
+    running.push(bareChat);
+    const chat = await runChat({ rooms, ours: { url: app.url, pid: app.child.pid! }, baseline: { url: bareChat.url, pid: bareChat.child.pid! } });
+    await bareChat.stop();
+
+    log('web app');
+    const sizes = measureWebSizes();
+    const lighthouse = await runLighthouse(`${app.url}/`).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+
+    const saturation = (target: 'ours' | 'baseline') => phases.find((phase) => phase.rate === 'max' && phase.target === target)!;
+    const throughput = (target: 'ours' | 'baseline') => booking.throughput.find((row) => row.target === target)!;
+    const race = (target: 'ours' | 'baseline') => booking.races.find((row) => row.target === target)!;
+    const chatOf = (target: 'ours' | 'baseline') => chat.find((row) => row.target === target)!;
+    const initialGzip = (kind: 'js' | 'css') => sizes.initial.filter((asset) => asset.kind === kind).reduce((sum, asset) => sum + asset.gzipBytes, 0);
+
+    const rows: ReportRow[] = [
+      ...searchRows(phases),
+      { benchmark: 'Booking, hot rides', figure: 'bookings/s', ours: throughput('ours').bookingsPerSecond, baseline: throughput('baseline').bookingsPerSecond },
+      { benchmark: 'Booking, hot rides', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline').p50 },
+      { benchmark: 'Booking, hot rides', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline').p99 },
+      {
+        benchmark: `Booking race, ${SIZES.booking.raceClients} clients, ${SIZES.booking.raceSeats} seats`,
+        figure: `seats sold per round (${SIZES.booking.raceRounds} rounds)`,
+        ours: race('ours').soldPerRound.join(', '),
+        baseline: race('baseline').soldPerRound.join(', '),
+        ratio: 'exact',
+      },
+      { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p50 send to receive (ms)', ours: chatOf('ours').p50, baseline: chatOf('baseline').p50 },
+      { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p99 send to receive (ms)', ours: chatOf('ours').p99, baseline: chatOf('baseline').p99 },
+      { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'deliveries/s', ours: chatOf('ours').deliveriesPerSecond, baseline: chatOf('baseline').deliveriesPerSecond },
+      { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'lost deliveries / failed sends', ours: `${chatOf('ours').lost} / ${chatOf('ours').sendFailures}`, baseline: `${chatOf('baseline').lost} / ${chatOf('baseline').sendFailures}`, ratio: '' },
+      { benchmark: 'Web app, every route', figure: 'initial JS (kB gzip)', ours: kb(initialGzip('js')), baseline: '', ratio: '' },
+      { benchmark: 'Web app, every route', figure: 'initial CSS (kB gzip)', ours: kb(initialGzip('css')), baseline: '', ratio: '' },
+      ...sizes.lazy.map((asset) => ({
+        benchmark: `Web app, lazy chunk (${asset.importedBy.join(', ') || 'unknown importer'})`,
+        figure: `${path.basename(asset.file)} (kB gzip)`,
+        ours: kb(asset.gzipBytes),
+        baseline: '',
+        ratio: '',
+      })),
+      ...lighthouseRows(lighthouse),
+      { benchmark: 'Start-up to healthy', figure: 'embedded PGlite, fresh DATA_DIR (ms)', ours: embedded.startMs, baseline: baseline.startMs },
+      { benchmark: 'Start-up to healthy', figure: 'PostgreSQL, empty database, with migrations (ms)', ours: app.startMs, baseline: baseline.startMs },
+      { benchmark: 'Memory (RSS)', figure: 'idle, embedded PGlite (MB)', ours: embedded.idleMb, baseline: idle.baseline },
+      { benchmark: 'Memory (RSS)', figure: 'idle, PostgreSQL, seeded (MB)', ours: idle.ours, baseline: idle.baseline },
+      { benchmark: 'Memory (RSS)', figure: 'peak under search saturation (MB)', ours: saturation('ours').peakRssMb, baseline: saturation('baseline').peakRssMb },
+    ];
+
+    const { rows: versionRows } = await pool.query<{ version: string }>('select version()');
+    const totalSeconds = (performance.now() - started) / 1000;
+    const date = new Date().toISOString().slice(0, 10);
+    const table = markdownTable(rows);
+    const seqScans = explained.filter((query) => query.seqScans.length > 0);
+    const report = [
+      `# Benchmark results, ${date}`,
+      '',
+      `Scale ${SCALE}${SCALE < 1 ? ' (a smoke run, not comparable with full runs)' : ''}; ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}); Node ${process.version}; ${versionRows[0]!.version.split(',')[0]}.`,
+      `Seeded ${SIZES.rides} rides over 2 regions and ${SIZES.days} days, ${SIZES.users} users, ${SIZES.signedInUsers} sessions and ${SIZES.conversations} conversations in ${seedSeconds.toFixed(1)} s. The whole run took ${Math.round(totalSeconds)} s (without the build).`,
+      `Search phases ${SIZES.search.phaseSeconds} s each, ${SIZES.search.connections} connections; booking ${SIZES.booking.bookings} bookings by ${SIZES.booking.concurrency} clients on ${SIZES.booking.seatsPerRide}-seat rides; chat window ${SIZES.chat.windowSeconds} s.`,
+      'What each figure means, and the baselines: bench/README.md.',
+      '',
+      table,
+      '',
+      `Web app routes (all load the same initial bundle; the router has no route-level code splitting): ${sizes.routes.join(', ')}.`,
+      '',
+      '## Query plans (EXPLAIN ANALYZE on the seeded data)',
+      '',
+      seqScans.length ? `Sequential scans on big tables: ${seqScans.map((query) => query.name).join('; ')}.` : 'No sequential scan on a big table.',
+      '',
+      explainSection(explained),
+      '',
+    ].join('\n');
+    mkdirSync(path.join(BENCH_ROOT, 'results'), { recursive: true });
+    const resultsFile = path.join(BENCH_ROOT, 'results', `${date}${SCALE < 1 ? `-scale-${SCALE}` : ''}.md`);
+    writeFileSync(resultsFile, report);
+    process.stdout.write(`\n${table}\n\nWritten to ${path.relative(path.join(BENCH_ROOT, '..'), resultsFile)} (${Math.round(totalSeconds)} s).\n`);
+  } finally {
+    for (const process of running.reverse()) await process.stop().catch(() => {});
+    await pool.end();
+    await baselinePool.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropBenchDatabase(database);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`\nBENCH FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

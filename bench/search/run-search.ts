@@ -1,0 +1,87 @@
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { SIZES } from '../lib/scale.js';
+import { withPeakRss } from '../lib/processes.js';
+import { searchHeaders, searchPath, type SearchRequest } from './search-requests.js';
+
+export interface SearchTarget {
+  name: 'ours' | 'baseline';
+  url: string;
+  pid: number;
+}
+
+export interface SearchPhase {
+  /** Requests per second asked of autocannon, or 'max' (as fast as the server answers). */
+  rate: number | 'max';
+  target: SearchTarget['name'];
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  peakRssMb: number;
+}
+
+function cyclingRequests(requests: readonly SearchRequest[]): AutocannonRequest[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const search = requests[next++ % requests.length]!;
+        return { ...request, path: searchPath(search), headers: { ...request.headers, ...searchHeaders(search) } };
+      },
+    },
+  ];
+}
+
+function drive(url: string, requests: readonly SearchRequest[], seconds: number, rate?: number): Promise<AutocannonResult> {
+  return autocannon({
+    url,
+    connections: SIZES.search.connections,
+    duration: seconds,
+    timeout: 10,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: cyclingRequests(requests),
+  });
+}
+
+/** Asks both servers the same searches and checks that they return the same rides in the same order. */
+export async function checkSameAnswers(ours: string, baseline: string, requests: readonly SearchRequest[]): Promise<void> {
+  for (const search of requests.slice(0, 30)) {
+    const [mine, theirs] = await Promise.all(
+      [ours, baseline].map(async (url) => {
+        const response = await fetch(url + searchPath(search), { headers: searchHeaders(search) });
+        if (!response.ok) throw new Error(`${url}${searchPath(search)} answered ${response.status}: ${await response.text()}`);
+        return response.json() as Promise<unknown[]>;
+      }),
+    );
+    const ourIds = (mine as { id: string }[]).map((ride) => ride.id).join(',');
+    const baselineIds = (theirs as unknown[][]).map((row) => row[0]).join(',');
+    if (ourIds !== baselineIds) throw new Error(`ours and the baseline disagree on ${searchPath(search)}`);
+  }
+}
+
+/** Each rate runs on ours, then on the baseline, so that both see the same machine state. */
+export async function runSearch(targets: readonly SearchTarget[], requests: readonly SearchRequest[]): Promise<SearchPhase[]> {
+  for (const target of targets) await drive(target.url, requests, SIZES.search.warmupSeconds);
+  const phases: SearchPhase[] = [];
+  for (const rate of [...SIZES.search.rates, 'max' as const]) {
+    for (const target of targets) {
+      const { result, peakMb } = await withPeakRss(target.pid, () =>
+        drive(target.url, requests, SIZES.search.phaseSeconds, rate === 'max' ? undefined : rate),
+      );
+      phases.push({
+        rate,
+        target: target.name,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+        peakRssMb: peakMb,
+      });
+      process.stderr.write(
+        `search ${target.name} @ ${rate}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failures ${result.non2xx + result.errors}\n`,
+      );
+    }
+  }
+  return phases;
+}

@@ -1,0 +1,76 @@
+import { COLLEGES, type College } from '@carpool/shared/colleges';
+import type { Region } from '@carpool/shared/regions';
+import { BENCH_TIME_ZONE, REGIONS, distinctPlaces, skewedPlace, type SignedInUser } from '../seed/seed-data.js';
+import { pick, seededRandom } from '../lib/stats.js';
+import { SIZES } from '../lib/scale.js';
+
+/** One search as the home page sends it: a region, some filters, a signed-in user. */
+export interface SearchRequest {
+  region: Region;
+  from?: string;
+  to?: string;
+  /** A calendar day in BENCH_TIME_ZONE: startDate = endDate (the day carousel). */
+  day?: string;
+  colleges?: College[];
+  user: SignedInUser;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The filter mix, weighted as people use the home page: most pick a route and a day, some only
+ * a departure or a destination, some filter by the driver's college, a few just open the page.
+ */
+const MIXES: { weight: number; build: (random: () => number, region: Region, day: string) => Omit<SearchRequest, 'user' | 'region'> }[] = [
+  { weight: 35, build: (random, region, day) => ({ ...fromTo(random, region), day }) },
+  { weight: 20, build: (random, region, day) => ({ from: skewedPlace(random, region), day }) },
+  { weight: 10, build: (random, region, day) => ({ to: skewedPlace(random, region), day }) },
+  { weight: 15, build: (random, _region, day) => ({ colleges: someColleges(random), day }) },
+  { weight: 10, build: (random, region) => fromTo(random, region) },
+  { weight: 10, build: () => ({}) },
+];
+
+function fromTo(random: () => number, region: Region) {
+  const [from, to] = distinctPlaces(random, region);
+  return { from, to };
+}
+
+function someColleges(random: () => number): College[] {
+  const first = pick(random, COLLEGES);
+  if (random() < 0.6) return [first];
+  const second = pick(random, COLLEGES.filter((college) => college !== first));
+  return [first, second];
+}
+
+/** A fixed list of requests that ours and the baseline both cycle through. */
+export function buildSearchRequests(users: readonly SignedInUser[], count: number, now: Date): SearchRequest[] {
+  const random = seededRandom(11);
+  const totalWeight = MIXES.reduce((sum, mix) => sum + mix.weight, 0);
+  const requests: SearchRequest[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const region = pick(random, REGIONS);
+    const day = new Date(now.getTime() + Math.floor(random() * SIZES.days) * DAY_MS).toISOString().slice(0, 10);
+    let draw = random() * totalWeight;
+    const mix = MIXES.find((candidate) => (draw -= candidate.weight) <= 0) ?? MIXES[0]!;
+    requests.push({ region, ...mix.build(random, region, day), user: pick(random, users) });
+  }
+  return requests;
+}
+
+export function searchPath(request: SearchRequest): string {
+  const query = new URLSearchParams();
+  if (request.from) query.set('from', request.from);
+  if (request.to) query.set('to', request.to);
+  if (request.day) {
+    query.set('startDate', request.day);
+    query.set('endDate', request.day);
+    query.set('timezone', BENCH_TIME_ZONE);
+  }
+  for (const college of request.colleges ?? []) query.append('colleges', college);
+  const text = query.toString();
+  return `/api/rides/getall${text ? `?${text}` : ''}`;
+}
+
+export function searchHeaders(request: SearchRequest): Record<string, string> {
+  return { authorization: `Bearer ${request.user.token}`, 'x-region': request.region };
+}

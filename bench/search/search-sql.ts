@@ -1,0 +1,57 @@
+import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
+
+/**
+ * The SQL texts drizzle generates for the app's ride search, captured from the app's own
+ * repository functions (capture-search-sql.ts) and checked against buildSearchParams before the
+ * baseline starts. The baseline only fills in parameters; the texts are the app's.
+ */
+export interface SearchSqlTemplates {
+  /** findSessionWithUser: the bearer token's session and its user. */
+  session: string;
+  /** searchUpcomingRides, by filter shape (searchShape). */
+  search: Record<string, string>;
+  /** findBookingsOfUserOnRides, by number of ride ids (1..limit). */
+  bookingsOfUser: Record<string, string>;
+}
+
+export interface SearchFilterInput {
+  region: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  colleges?: readonly string[] | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  timezone: string;
+  limit: number;
+  offset: number;
+}
+
+/** Which optional filters are present: the SQL text differs only by these. */
+export function searchShape(filter: SearchFilterInput): string {
+  return [
+    filter.startDate ? 'start' : '',
+    filter.endDate ? 'end' : '',
+    filter.from ? 'from' : '',
+    filter.to ? 'to' : '',
+    `colleges${filter.colleges?.length ?? 0}`,
+    filter.offset ? 'offset' : '',
+  ]
+    .filter(Boolean)
+    .join('+');
+}
+
+/** The parameters in drizzle's order: the where clause's conditions as written, then limit and (when not 0) offset. */
+export function buildSearchParams(filter: SearchFilterInput, now: Date): unknown[] {
+  return [
+    filter.region,
+    'active',
+    now.toISOString(),
+    ...(filter.startDate ? [startOfDayInTimeZone(filter.startDate, filter.timezone).toISOString()] : []),
+    ...(filter.endDate ? [startOfDayInTimeZone(addDays(filter.endDate, 1), filter.timezone).toISOString()] : []),
+    ...(filter.from ? [filter.from] : []),
+    ...(filter.to ? [filter.to] : []),
+    ...(filter.colleges ?? []),
+    filter.limit,
+    ...(filter.offset ? [filter.offset] : []),
+  ];
+}
