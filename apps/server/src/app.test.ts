@@ -63,6 +63,25 @@ describeEachDatabase('app core', (kind) => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: expect.stringContaining('tokenId') })] });
   });
 
+  it('refuses NUL characters in queries and bodies with 400, not a database 500', async () => {
+    const user = await t.signIn('nul@cornell.edu', 'Nul');
+    const other = await t.signIn('nul-other@cornell.edu', 'Other');
+    const answers = [
+      await t.call({ method: 'GET', url: '/api/ride-requests?from=ithaca%00' }),
+      await t.call({ method: 'GET', url: '/api/rides/getall?to=%00', token: user.token }),
+      await t.call({ method: 'POST', url: '/api/feedback', payload: { comment: 'great\u0000app' } }),
+      await t.call({ method: 'PUT', url: '/api/users/profile', token: user.token, payload: { name: 'N\u0000', email: 'nul@cornell.edu' } }),
+      await t.call({
+        method: 'POST',
+        url: '/api/conversation-messages/send',
+        token: user.token,
+        payload: { receiverId: other.id, content: 'hi\u0000' },
+      }),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.json().code])).toEqual(Array(5).fill([400, 'VALIDATION_FAILED']));
+    expect(answers[4]!.json().details).toEqual([{ path: 'body.content', message: 'must not contain NUL characters' }]);
+  });
+
   it('sends security headers', async () => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -75,6 +94,25 @@ describeEachDatabase('app core', (kind) => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/google', '/api/health', '/api/users/{userId}']));
+  });
+});
+
+describe('rate limits behind the proxy', () => {
+  it('count the address the proxy saw, not the X-Forwarded-For entries a client writes itself', async () => {
+    const t = await createTestApp('pglite', { config: { rateLimitPerMinute: 2 } });
+    try {
+      const statuses = [];
+      for (const spoofed of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+        // The client sent "X-Forwarded-For: <spoofed>"; the proxy on loopback appended the address it saw.
+        const res = await t.call({ method: 'GET', url: '/api/config', headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      const other = await t.call({ method: 'GET', url: '/api/config', headers: { 'x-forwarded-for': '203.0.113.8' } });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 

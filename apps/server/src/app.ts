@@ -16,6 +16,7 @@ import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { multipartPlugin } from './plugins/multipart.js';
+import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { regionPlugin } from './plugins/region.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -59,7 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy.join(',') : false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   await app.register(errorHandlerPlugin);
   await app.register(regionPlugin);
+  await app.register(nulCharactersPlugin);
   await app.register(authPlugin);
   await app.register(messageRateLimitPlugin);
   await app.register(realtimePlugin);

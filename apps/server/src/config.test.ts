@@ -6,6 +6,10 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: null, redisUrl: null, authMode: 'dev', sessionTtlHours: 720 });
     expect(config.allowedEmailDomains).toContain('cornell.edu');
+    expect(config.trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: '10.1.0.0/16, 192.0.2.7' }).trustProxy).toEqual(['10.1.0.0/16', '192.0.2.7']);
+    expect(loadConfig({ TRUST_PROXY: 'none' }).trustProxy).toEqual([]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('uses google sign-in when a client id is set, and treats empty values as unset', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const DEFAULT_ALLOWED_EMAIL_DOMAINS = [
@@ -15,6 +16,15 @@ const DEFAULT_ALLOWED_EMAIL_DOMAINS = [
   'kean.edu',
   'shu.edu',
 ];
+
+/** Proxies on the same host or a private network; a client on the internet is never one of them. */
+const DEFAULT_TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(item: string): boolean {
+  if (item === 'none' || DEFAULT_TRUSTED_PROXIES.includes(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  return extra === undefined && isIP(address ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+}
 
 const commaList = z
   .string()
@@ -51,6 +61,9 @@ const EnvSchema = z
     JOBS_ENABLED: flag.default(true),
     TEST_CLOCK: flag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    TRUST_PROXY: commaList
+      .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
+      .default(DEFAULT_TRUSTED_PROXIES),
   })
   .transform((env, ctx) => {
     const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID ? 'google' : 'dev');
@@ -89,6 +102,12 @@ const EnvSchema = z
       testClock: env.TEST_CLOCK,
       /** 0 turns the per-address request limit off (load tests from one address). */
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      /**
+       * Peers whose X-Forwarded-For entry is believed: the client address is the last entry
+       * written by a trusted proxy. Believing every entry would let anyone pick their address
+       * and slip past the rate limits.
+       */
+      trustProxy: env.TRUST_PROXY.filter((item) => item !== 'none'),
       /** Where the development identity provider keeps its signing key; null keeps it in memory. */
       devIdpKeyDir: env.DATA_DIR as string | null,
     };

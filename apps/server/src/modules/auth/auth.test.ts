@@ -157,15 +157,18 @@ describeEachDatabase('auth', (kind) => {
   });
 
   describe('users', () => {
-    it('reads a user and their e-mail when signed in, 401 when not, 404 for unknown ids', async () => {
+    it('reads a user when signed in and only their own e-mail, 401 when not, 404 for unknown ids', async () => {
       const a = await t.signIn('ua1@cornell.edu', 'User A');
       const b = await t.signIn('ub1@cornell.edu', 'User B');
       const profile = await t.call({ method: 'GET', url: `/api/users/${b.id}`, token: a.token });
       expect(profile.statusCode).toBe(200);
       expect(profile.json()).toMatchObject({ id: b.id, name: 'User B' });
       expect(profile.json().email).toBeUndefined();
-      const email = await t.call({ method: 'GET', url: `/api/users/${b.id}/email`, token: a.token });
-      expect(email.json()).toEqual({ email: 'ub1@cornell.edu' });
+      const own = await t.call({ method: 'GET', url: `/api/users/${b.id}/email`, token: b.token });
+      expect(own.json()).toEqual({ email: 'ub1@cornell.edu' });
+      // No screen shows another user's address; a user id is all it would take to collect them.
+      const other = await t.call({ method: 'GET', url: `/api/users/${b.id}/email`, token: a.token });
+      expect([other.statusCode, other.json().code, other.body.includes('ub1@')]).toEqual([403, 'FORBIDDEN', false]);
       expect((await t.call({ method: 'GET', url: `/api/users/${b.id}` })).statusCode).toBe(401);
       const missing = await t.call({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000', token: a.token });
       expect(missing.statusCode).toBe(404);

@@ -25,7 +25,24 @@ export async function moveBookingsOfRides(
     .update(bookings)
     .set({ status: options.to, updatedAt: options.now })
     .where(and(inArray(bookings.rideId, [...options.rideIds]), eq(bookings.status, options.from)))
-    .returning({ id: bookings.id, rideId: bookings.rideId, userId: bookings.userId });
+    .returning({
+      id: bookings.id,
+      rideId: bookings.rideId,
+      userId: bookings.userId,
+      seats: bookings.seats,
+      suitcases: bookings.suitcases,
+    });
+}
+
+/** Gives seats and suitcases back to a ride in one UPDATE. */
+export async function releaseSeatsOfRide(db: Queryable, options: { rideId: string; seats: number; suitcases: number }): Promise<void> {
+  await db
+    .update(rides)
+    .set({
+      seatsAvailable: sql`${rides.seatsAvailable} + ${options.seats}`,
+      suitcasesAvailable: sql`${rides.suitcasesAvailable} + ${options.suitcases}`,
+    })
+    .where(eq(rides.id, options.rideId));
 }
 
 export async function expirePassedRideRequests(db: Queryable, now: Date): Promise<number> {

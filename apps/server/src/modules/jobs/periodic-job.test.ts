@@ -115,6 +115,29 @@ describeEachDatabase('periodic job', (kind) => {
     expect(await snapshot()).toEqual(afterFirst);
   });
 
+  it('gives back the seats of the pending bookings it cancels, and only those', async () => {
+    const driver = await t.signIn('seats-driver@cornell.edu');
+    const [pendingBy, confirmedBy] = await Promise.all(['seats-p@cornell.edu', 'seats-c@cornell.edu'].map((email) => t.signIn(email)));
+    const ride = await postRide(t, driver.token, {
+      date: '2026-03-10',
+      time: '15:00',
+      totalSeats: 5,
+      seatsAvailable: 5,
+      totalSuitcases: 4,
+      suitcasesAvailable: 4,
+    });
+    await bookRide(t, pendingBy!.token, ride.id, { seats: 2, suitcases: 1 });
+    const confirmed = (await bookRide(t, confirmedBy!.token, ride.id, { seats: 1, suitcases: 2 })).json<Booking>();
+    await t.call({ method: 'PUT', url: `/api/bookings/${confirmed.id}/status`, token: driver.token, payload: { status: 'confirmed' } });
+
+    t.clock.set(new Date('2026-03-10T15:00:00Z'));
+    await runPeriodicJob(t.app.deps);
+    await runPeriodicJob(t.app.deps);
+
+    const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
+    expect([row!.status, row!.seatsAvailable, row!.suitcasesAvailable]).toEqual(['completed', 4, 2]);
+  });
+
   it('runs right after it is started, and stops cleanly', async () => {
     const driver = await t.signIn('starter@cornell.edu');
     const ride = await postRide(t, driver.token, { date: '2026-03-25', time: '10:00' });

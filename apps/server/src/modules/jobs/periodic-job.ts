@@ -7,6 +7,7 @@ import {
   completeDepartedRides,
   expirePassedRideRequests,
   moveBookingsOfRides,
+  releaseSeatsOfRide,
   tryAdvisoryTransactionLock,
 } from './periodic-job.repository.js';
 
@@ -50,6 +51,13 @@ export async function runPeriodicJob(deps: JobDeps): Promise<PeriodicJobResult> 
     const rideIds = completedRides.map((ride) => ride.id);
     const completedBookings = await moveBookingsOfRides(tx, { rideIds, from: 'confirmed', to: 'completed', now });
     const cancelledBookings = await moveBookingsOfRides(tx, { rideIds, from: 'pending', to: 'cancelled', now });
+    // A cancelled booking holds no seat, whoever cancels it (DESIGN.md section 6).
+    const released = new Map<string, { seats: number; suitcases: number }>();
+    for (const booking of cancelledBookings) {
+      const total = released.get(booking.rideId) ?? { seats: 0, suitcases: 0 };
+      released.set(booking.rideId, { seats: total.seats + booking.seats, suitcases: total.suitcases + booking.suitcases });
+    }
+    for (const [rideId, total] of released) await releaseSeatsOfRide(tx, { rideId, ...total });
     result.ridesCompleted = completedRides.length;
     result.bookingsCompleted = completedBookings.length;
     result.bookingsCancelled = cancelledBookings.length;

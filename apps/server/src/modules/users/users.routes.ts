@@ -9,7 +9,7 @@ import {
 } from '@carpool/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { prepareImage } from '../files/files.service.js';
@@ -90,12 +90,17 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get(
     '/api/users/:userId/email',
     {
-      schema: { tags: ['users'], summary: "A user's e-mail address", params: UserIdParams, response: { 200: UserEmailDto } },
+      schema: {
+        tags: ['users'],
+        summary: "Your own e-mail address; another user's is 403",
+        params: UserIdParams,
+        response: { 200: UserEmailDto },
+      },
       onRequest: app.requireAuth,
     },
     async (request) => {
-      const user = await findUserById(app.deps.db, request.params.userId);
-      if (!user) throw notFound('User');
+      const { user } = authOf(request);
+      if (request.params.userId !== user.id) throw forbidden('You can only read your own e-mail address');
       return { email: user.email };
     },
   );
