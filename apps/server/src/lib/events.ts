@@ -9,6 +9,8 @@ export interface DomainEvents {
   'user-event': { userId: string; event: string; payload: unknown };
   /** Something for a ride's chat room `ride:<id>`. */
   'ride-event': { rideId: string; event: string; payload: unknown };
+  /** A session was revoked (sign-out): its open sockets must go, on every process. */
+  'session-ended': { sessionId: string };
 }
 
 export interface EventBus {

@@ -75,6 +75,19 @@ describeEachDatabase('realtime', (kind) => {
       }
     });
 
+    it('closes the sockets of a session when it signs out, and only those', async () => {
+      const leaving = await t.signIn('rt-leaving@cornell.edu', 'Lea Leaving');
+      const otherTab = await t.signIn('rt-leaving@cornell.edu', 'Lea Leaving');
+      const signedOut = await connect(leaving);
+      const stillSignedIn = await connect(otherTab);
+      const disconnected = new Promise<string>((resolve) => signedOut.once('disconnect', resolve));
+      const out = await t.call({ method: 'POST', url: '/api/auth/logout', token: leaving.token });
+      expect(out.statusCode).toBe(200);
+      expect(await disconnected).toBe('io server disconnect');
+      await pause(SETTLE_MS);
+      expect(stillSignedIn.connected).toBe(true);
+    });
+
     it('accepts the token in auth.token or as a bearer Authorization header', async () => {
       expect((await connect(driver)).connected).toBe(true);
       const byHeader = openSocket(url, { extraHeaders: { authorization: `Bearer ${passenger.token}` } });

@@ -21,7 +21,15 @@ import { bearerToken } from './auth.js';
 
 export interface SocketData {
   userId: string;
+  sessionId: string;
+  sessionExpiresAt: number;
 }
+
+/** Every socket of a session, so that signing out closes them on every process. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** setTimeout's largest delay; a session that ends later is checked again at reconnection. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -86,6 +94,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     authenticateToken(app.deps, token).then(
       (auth) => {
         socket.data.userId = auth.user.id;
+        socket.data.sessionId = auth.sessionId;
+        socket.data.sessionExpiresAt = auth.sessionExpiresAt.getTime();
         next();
       },
       (error: unknown) => {
@@ -100,8 +110,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   io.on('connection', (socket) => {
-    const { userId } = socket.data;
+    const { userId, sessionId, sessionExpiresAt } = socket.data;
     void socket.join(userRoom(userId));
+    void socket.join(sessionRoom(sessionId));
+    // A socket must not outlive its session: the next handshake would be refused anyway.
+    const untilExpiry = sessionExpiresAt - app.deps.clock.now().getTime();
+    if (untilExpiry <= MAX_TIMER_MS) {
+      const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, untilExpiry));
+      socket.once('disconnect', () => clearTimeout(expiry));
+    }
     if (socket.recovered) void dropRevokedRideRooms(socket);
 
     socket.on(SOCKET_EVENTS.joinRideChat, (rideId, ack) => {
@@ -184,6 +201,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       }
     }),
     events.subscribe('ride-event', ({ rideId, event, payload }) => emitToRoom(rideRoom(rideId), event, payload)),
+    events.subscribe('session-ended', ({ sessionId }) => io.in(sessionRoom(sessionId)).disconnectSockets(true)),
   ];
 
   app.addHook('preClose', async () => {

@@ -44,7 +44,9 @@ export async function authRoutes(
       onRequest: app.requireAuth,
     },
     async (request) => {
-      await signOut(app.deps.db, authOf(request).sessionId);
+      const { sessionId } = authOf(request);
+      await signOut(app.deps.db, sessionId);
+      app.deps.events.publish('session-ended', { sessionId });
       return { ok: true as const };
     },
   );

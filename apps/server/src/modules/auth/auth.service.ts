@@ -21,6 +21,7 @@ export interface AuthDeps {
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
+  sessionExpiresAt: Date;
   isAdmin: boolean;
 }
 
@@ -66,7 +67,12 @@ export async function authenticateToken(deps: Pick<AuthDeps, 'db' | 'clock' | 'c
   if (found.session.expiresAt.getTime() <= deps.clock.now().getTime()) {
     throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again.');
   }
-  return { user: found.user, sessionId: found.session.id, isAdmin: isAdminEmail(deps.config, found.user.email) };
+  return {
+    user: found.user,
+    sessionId: found.session.id,
+    sessionExpiresAt: found.session.expiresAt,
+    isAdmin: isAdminEmail(deps.config, found.user.email),
+  };
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {
