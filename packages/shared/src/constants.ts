@@ -16,10 +16,18 @@ export const SUGGESTED_MAX_PRICE = 40;
 
 export const CAROUSEL_DAYS = 5;
 
+/**
+ * How many times one person may book the same ride, cancelled and rejected bookings included:
+ * enough to change one's mind, not enough to flood a driver with requests.
+ */
+export const MAX_BOOKINGS_PER_USER_PER_RIDE = 5;
+
 export const MIN_STARS = 1;
 export const MAX_STARS = 5;
 export const PROFILE_REVIEW_PREVIEW_COUNT = 2;
 export const RIDE_MESSAGE_PREVIEW_COUNT = 2;
+/** How many of the latest chat messages a ride carries in `messages` (its `messageCount` has them all). */
+export const RIDE_MESSAGES_IN_RIDE = 20;
 export const RIDE_MESSAGE_PREVIEW_CHARS = 30;
 
 export const FEEDBACK_MAX_CHARS = 1000;

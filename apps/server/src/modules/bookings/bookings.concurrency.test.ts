@@ -94,6 +94,6 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
       expect(row.suitcasesAvailable).toBe(row.totalSuitcases - held.suitcases);
     }
     const final = (await t.call({ method: 'GET', url: `/api/rides/${ride.id}`, token: driver.token })).json<Ride>();
-    expect(final.seatsAvailable).toBe(final.totalSeats - final.passengers!.filter((p) => p.status === 'pending' || p.status === 'confirmed').reduce((sum, p) => sum + p.seats, 0));
+    expect(final.seatsAvailable).toBe(final.totalSeats - final.passengers.filter((p) => p.status === 'pending' || p.status === 'confirmed').reduce((sum, p) => sum + p.seats, 0));
   });
 });

@@ -80,6 +80,15 @@ export async function findActiveBooking(db: Queryable, rideId: string, userId: s
   return row;
 }
 
+/** Every booking of one user on one ride, whatever its status. */
+export async function countBookingsOfUserOnRide(db: Queryable, rideId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.rideId, rideId), eq(bookings.userId, userId)));
+  return row?.count ?? 0;
+}
+
 export async function insertBooking(
   db: Queryable,
   booking: { rideId: string; userId: string; seats: number; suitcases: number; paymentIntentId: string; now: Date },

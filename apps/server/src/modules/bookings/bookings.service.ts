@@ -1,3 +1,4 @@
+import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
 import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import type { Booking, BookRideInput, UpdateBookingStatusInput } from '@carpool/shared/schemas/bookings';
@@ -7,6 +8,7 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { getRidesByIds, hasDeparted } from '../rides/rides.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import {
+  countBookingsOfUserOnRide,
   ONE_ACTIVE_BOOKING_INDEX,
   findActiveBooking,
   findBookingWithPassenger,
@@ -65,6 +67,12 @@ export async function bookRide(deps: BookingsDeps, userId: string, region: Regio
       const closed = closedRideError(ride, now);
       if (closed) throw closed;
       if (await findActiveBooking(tx, ride.id, userId)) throw alreadyBooked();
+      if ((await countBookingsOfUserOnRide(tx, ride.id, userId)) >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
+        throw new AppError(
+          'CONFLICT',
+          `You have booked this ride ${MAX_BOOKINGS_PER_USER_PER_RIDE} times already; please contact the driver instead.`,
+        );
+      }
 
       const reserved = await reserveSeats(tx, { rideId: ride.id, seats: input.seats, suitcases: input.suitcases, now });
       if (!reserved) {

@@ -1,3 +1,4 @@
+import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +108,19 @@ describeEachDatabase('bookings', (kind) => {
       const second = await bookRide(t, rider.token, ride.id, { seats: 2 });
       expect(second.statusCode).toBe(201);
       expect((await getRideAs(t, ride.id, rider.token)).myBooking).toMatchObject({ id: second.json().id, status: 'pending', seats: 2 });
+    });
+
+    it('stops a user from booking the same ride over and over', async () => {
+      const ride = await postRide(t, driver.token);
+      for (let attempt = 0; attempt < MAX_BOOKINGS_PER_USER_PER_RIDE; attempt += 1) {
+        const booking = await bookRide(t, rider.token, ride.id);
+        expect(booking.statusCode).toBe(201);
+        expect((await cancel(booking.json().id)).statusCode).toBe(200);
+      }
+      const refused = await bookRide(t, rider.token, ride.id);
+      expectError(refused, 409, 'CONFLICT');
+      expect(refused.json().message).toMatch(/contact the driver/);
+      expect((await bookRide(t, stranger.token, ride.id)).statusCode).toBe(201);
     });
 
     it('refuses a departed ride and a cancelled ride', async () => {
