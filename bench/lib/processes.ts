@@ -151,6 +151,6 @@ export function startBenchScript(options: { label: string; script: string; port:
     label: options.label,
     args: ['--conditions=source', '--import', 'tsx', ...nodeFlags(options.label), path.join(BENCH_ROOT, options.script)],
     port: options.port,
-    env: { NODE_ENV: 'production', ...options.env },
+    env: { NODE_ENV: 'production', PORT: String(options.port), ...options.env },
   });
 }

@@ -30,7 +30,7 @@ export const SIZES = {
   },
   booking: {
     bookings: scaled(3_000, 160),
-    concurrency: 32,
+    concurrency: Number(process.env.BENCH_BOOKING_CONCURRENCY ?? 32),
     seatsPerRide: 8,
     raceClients: 200,
     raceSeats: 3,

@@ -38,7 +38,7 @@ app.get('/api/rides/getall', async (request, reply) => {
   if (!token) return reply.status(401).send({ code: 'UNAUTHORIZED' });
 
   const now = new Date();
-  const session = await pool.query<SessionRow>(templates.session, [createHash('sha256').update(token).digest('hex')]);
+  const session = await pool.query<SessionRow>(templates.session, [createHash('sha256').update(token).digest('hex'), 1]);
   const found = session.rows[0];
   if (!found || found.revoked_at || found.expires_at.getTime() <= now.getTime()) return reply.status(401).send({ code: 'UNAUTHORIZED' });
 

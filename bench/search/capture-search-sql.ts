@@ -37,6 +37,7 @@ export async function captureSearchSql(pool: pg.Pool, filters: readonly SearchFi
   const templates: SearchSqlTemplates = { session: '', search: {}, bookingsOfUser: {} };
 
   await findSessionWithUser(db, 'no-such-token-hash');
+  if (!isDeepStrictEqual(last.params, ['no-such-token-hash', 1])) throw new Error('findSessionWithUser changed its parameters; update the baseline');
   templates.session = last.sql;
 
   for (const filter of filters) {

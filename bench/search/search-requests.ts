@@ -3,6 +3,7 @@ import type { Region } from '@carpool/shared/regions';
 import { BENCH_TIME_ZONE, REGIONS, distinctPlaces, skewedPlace, type SignedInUser } from '../seed/seed-data.js';
 import { pick, seededRandom } from '../lib/stats.js';
 import { SIZES } from '../lib/scale.js';
+import type { SearchFilterInput } from './search-sql.js';
 
 /** One search as the home page sends it: a region, some filters, a signed-in user. */
 export interface SearchRequest {
@@ -73,4 +74,19 @@ export function searchPath(request: SearchRequest): string {
 
 export function searchHeaders(request: SearchRequest): Record<string, string> {
   return { authorization: `Bearer ${request.user.token}`, 'x-region': request.region };
+}
+
+/** The search as the server's filter sees it, for capturing and checking the SQL. */
+export function filterOfSearch(request: SearchRequest): SearchFilterInput {
+  return {
+    region: request.region,
+    from: request.from,
+    to: request.to,
+    colleges: request.colleges,
+    startDate: request.day,
+    endDate: request.day,
+    timezone: request.day ? BENCH_TIME_ZONE : 'UTC',
+    limit: 50,
+    offset: 0,
+  };
 }

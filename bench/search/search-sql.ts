@@ -6,7 +6,7 @@ import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
  * baseline starts. The baseline only fills in parameters; the texts are the app's.
  */
 export interface SearchSqlTemplates {
-  /** findSessionWithUser: the bearer token's session and its user. */
+  /** findSessionWithUser: the bearer token's session and its user (parameters: the token hash, the limit 1). */
   session: string;
   /** searchUpcomingRides, by filter shape (searchShape). */
   search: Record<string, string>;

@@ -246,3 +246,11 @@ export async function seedDatabase(pool: pg.Pool): Promise<SeededData> {
   await pool.query('analyze');
   return { userIds: users.ids, signedIn, driverIds, seededAt };
 }
+
+/** The user with the most conversations: the inbox worth explaining. */
+export async function busiestInboxUser(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ user_id: string }>(
+    'select user_id from (select user_a as user_id from conversations union all select user_b from conversations) pairs group by user_id order by count(*) desc limit 1',
+  );
+  return rows[0]!.user_id;
+}

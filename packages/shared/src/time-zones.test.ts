@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayInTimeZone, isCalendarDay, isValidTimeZone, startOfDayInTimeZone } from './time-zones.js';
+import {
+  addDays,
+  dayInTimeZone,
+  isCalendarDay,
+  isValidTimeZone,
+  isWallClockInFuture,
+  startOfDayInTimeZone,
+  todayInTimeZone,
+  wallClockToInstant,
+  wallClockToUtc,
+} from './time-zones.js';
 
 describe('time zones', () => {
   it('knows IANA zones', () => {
@@ -7,6 +17,13 @@ describe('time zones', () => {
     expect(isValidTimeZone('UTC')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+  });
+
+  it('answers the same for a zone it has seen before, and never learns an invalid one', () => {
+    for (let round = 0; round < 3; round += 1) {
+      expect(isValidTimeZone('Europe/Paris')).toBe(true);
+      expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+    }
   });
 
   it('checks calendar days', () => {
@@ -37,5 +54,79 @@ describe('time zones', () => {
   it('reads the local day of an instant', () => {
     expect(dayInTimeZone(new Date('2026-03-12T03:00:00Z'), 'America/New_York')).toBe('2026-03-11');
     expect(dayInTimeZone(new Date('2026-03-12T03:00:00Z'), 'Asia/Tokyo')).toBe('2026-03-12');
+  });
+});
+
+describe('wallClockToUtc', () => {
+  it('adds the zone offset in winter and in summer', () => {
+    expect(wallClockToUtc('2026-01-15', '09:30', 'America/New_York')).toEqual({ date: '2026-01-15', time: '14:30' });
+    expect(wallClockToUtc('2026-07-15', '09:30', 'America/New_York')).toEqual({ date: '2026-07-15', time: '13:30' });
+    expect(wallClockToUtc('2026-07-15', '09:00', 'America/New_York')).toEqual({ date: '2026-07-15', time: '13:00' });
+  });
+
+  it('moves to the next UTC day for a late evening departure', () => {
+    expect(wallClockToUtc('2026-03-13', '23:30', 'America/New_York')).toEqual({ date: '2026-03-14', time: '03:30' });
+    expect(wallClockToUtc('2026-01-15', '21:30', 'America/New_York')).toEqual({ date: '2026-01-16', time: '02:30' });
+  });
+
+  it('moves to the previous UTC day east of Greenwich, with half-hour offsets', () => {
+    expect(wallClockToUtc('2026-05-02', '03:00', 'Asia/Kolkata')).toEqual({ date: '2026-05-01', time: '21:30' });
+  });
+
+  it('uses the offset in force at the departure on both sides of a DST change', () => {
+    // Clocks jump from 02:00 EST to 03:00 EDT on 2026-03-08.
+    expect(wallClockToUtc('2026-03-08', '01:30', 'America/New_York')).toEqual({ date: '2026-03-08', time: '06:30' });
+    expect(wallClockToUtc('2026-03-08', '03:30', 'America/New_York')).toEqual({ date: '2026-03-08', time: '07:30' });
+  });
+
+  it('moves a time the spring-forward gap skips forward by the gap', () => {
+    expect(wallClockToUtc('2026-03-08', '02:30', 'America/New_York')).toEqual({ date: '2026-03-08', time: '07:30' });
+  });
+
+  it('takes the first of the two readings when autumn repeats an hour', () => {
+    // 01:30 happens at 05:30 UTC (EDT) and again at 06:30 UTC (EST) on 2026-11-01.
+    expect(wallClockToUtc('2026-11-01', '01:30', 'America/New_York')).toEqual({ date: '2026-11-01', time: '05:30' });
+    // East of Greenwich too: 02:30 happens at 00:30 UTC (CEST) and again at 01:30 UTC (CET) on 2026-10-25.
+    expect(wallClockToUtc('2026-10-25', '02:30', 'Europe/Berlin')).toEqual({ date: '2026-10-25', time: '00:30' });
+  });
+
+  it('moves a skipped time forward east of Greenwich and in a half-hour DST change', () => {
+    // Berlin jumps from 02:00 CET to 03:00 CEST on 2026-03-29.
+    expect(wallClockToUtc('2026-03-29', '02:30', 'Europe/Berlin')).toEqual({ date: '2026-03-29', time: '01:30' });
+    // Lord Howe jumps from 02:00 to 02:30 (UTC+10:30 to +11) on 2026-10-04: 02:15 becomes 02:45.
+    expect(wallClockToUtc('2026-10-04', '02:15', 'Australia/Lord_Howe')).toEqual({ date: '2026-10-03', time: '15:45' });
+  });
+
+  it('leaves UTC readings as they are', () => {
+    expect(wallClockToUtc('2026-12-31', '23:59', 'UTC')).toEqual({ date: '2026-12-31', time: '23:59' });
+  });
+
+  it('gives null for an incomplete or impossible reading', () => {
+    expect(wallClockToUtc('2026-07-15', '', 'America/New_York')).toBeNull();
+    expect(wallClockToUtc('', '09:00', 'America/New_York')).toBeNull();
+    expect(wallClockToUtc('2026-02-30', '09:00', 'America/New_York')).toBeNull();
+    expect(wallClockToUtc('2026-07-15', '24:00', 'America/New_York')).toBeNull();
+    expect(wallClockToInstant('2026-07-15', '9:00', 'America/New_York')).toBeNull();
+  });
+
+  it('gives the instant itself', () => {
+    expect(wallClockToInstant('2026-03-08', '03:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+  });
+});
+
+describe('todayInTimeZone and isWallClockInFuture', () => {
+  const now = new Date('2026-03-14T02:00:00Z');
+
+  it('reads today on the zone calendar', () => {
+    expect(todayInTimeZone('America/New_York', now)).toBe('2026-03-13');
+    expect(todayInTimeZone('UTC', now)).toBe('2026-03-14');
+    expect(todayInTimeZone('America/New_York', new Date('2026-01-16T02:30:00.000Z'))).toBe('2026-01-15');
+  });
+
+  it('compares a local reading with now', () => {
+    expect(isWallClockInFuture('2026-03-13', '22:01', 'America/New_York', now)).toBe(true);
+    expect(isWallClockInFuture('2026-03-13', '22:00', 'America/New_York', now)).toBe(false);
+    expect(isWallClockInFuture('2026-03-13', '21:00', 'America/New_York', now)).toBe(false);
+    expect(isWallClockInFuture('2026-03-13', '', 'America/New_York', now)).toBe(false);
   });
 });

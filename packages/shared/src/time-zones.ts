@@ -1,15 +1,29 @@
-/** Day arithmetic in an IANA time zone, shared by the ride search (server) and the date carousel (web). */
+/**
+ * Wall clocks and days in an IANA time zone, shared by the server (ride search, day counts) and the
+ * web app (forms that take a local date and time, date inputs that start today).
+ */
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * Zones already found valid. Building an Intl.DateTimeFormat costs about as much as the rest of a
+ * ride search's validation, and every search names a zone. Capped, because Intl also accepts
+ * endless spellings (any letter case, UTC offsets), so the set must not grow with what callers send.
+ */
+const knownValidTimeZones = new Set<string>();
+const KNOWN_VALID_TIME_ZONES_MAX = 1_000;
 
 export function isValidTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
+  if (knownValidTimeZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  if (knownValidTimeZones.size < KNOWN_VALID_TIME_ZONES_MAX) knownValidTimeZones.add(value);
+  return true;
 }
 
 /** True for a real calendar day written yyyy-mm-dd (2026-02-30 is not). */
@@ -59,9 +73,31 @@ function wallClockAsUtc(instant: Date, timeZone: string): number {
   );
 }
 
+/** How far a zone's clocks are ahead of UTC at an instant given in whole seconds (ms). */
+function offsetAt(instant: number, timeZone: string): number {
+  return wallClockAsUtc(new Date(instant), timeZone) - instant;
+}
+
 /** The calendar day (yyyy-mm-dd) of an instant in a zone. */
 export function dayInTimeZone(instant: Date, timeZone: string): string {
   return new Date(wallClockAsUtc(instant, timeZone)).toISOString().slice(0, 10);
+}
+
+/** Today's calendar day (yyyy-mm-dd) in a zone: the earliest day a date input should offer. */
+export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
+  return dayInTimeZone(now, timeZone);
+}
+
+/**
+ * The instant a wall-clock reading (ms, written as if it were UTC) in a zone stands for. The
+ * offsets a day before and a day after cover both sides of any DST change near the reading. A
+ * reading that happens twice (autumn) takes the first; one that a spring-forward gap skips moves
+ * forward by the gap, as a browser's own Date does.
+ */
+function instantOfWallClock(wall: number, timeZone: string): number {
+  const candidates = [offsetAt(wall - 86_400_000, timeZone), offsetAt(wall + 86_400_000, timeZone)].map((offset) => wall - offset);
+  const matches = candidates.filter((instant) => wallClockAsUtc(new Date(instant), timeZone) === wall);
+  return matches.length > 0 ? Math.min(...matches) : Math.max(...candidates);
 }
 
 /**
@@ -70,12 +106,32 @@ export function dayInTimeZone(instant: Date, timeZone: string): string {
  */
 export function startOfDayInTimeZone(day: string, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const localMidnight = Date.UTC(y, m - 1, d);
-  const offsetAt = (instant: number) => wallClockAsUtc(new Date(instant), timeZone) - instant;
-  // The offsets a day before and a day after cover both sides of any DST change near midnight;
-  // the earlier candidate that still falls on the day is where the day starts.
-  const candidates = [offsetAt(localMidnight - 86_400_000), offsetAt(localMidnight + 86_400_000)]
-    .map((offset) => localMidnight - offset)
-    .filter((instant) => dayInTimeZone(new Date(instant), timeZone) === day);
-  return new Date(Math.min(...candidates));
+  return new Date(instantOfWallClock(Date.UTC(y, m - 1, d), timeZone));
+}
+
+/**
+ * The instant a wall-clock reading (yyyy-mm-dd, hh:mm) in a zone stands for, DST handled as in
+ * instantOfWallClock (02:30 on the spring-forward night is 03:30; the autumn's repeated 01:30 is
+ * the first one); null when the day or the time is not a real one.
+ */
+export function wallClockToInstant(day: string, time: string, timeZone: string): Date | null {
+  if (!isCalendarDay(day) || !TIME_PATTERN.test(time)) return null;
+  return new Date(instantOfWallClock(Date.parse(`${day}T${time}:00.000Z`), timeZone));
+}
+
+/**
+ * The UTC date and time of a wall-clock reading in a zone (spec section 5: entered in local time,
+ * sent in UTC); null when the reading is not a real day and time. See wallClockToInstant for DST.
+ */
+export function wallClockToUtc(day: string, time: string, timeZone: string): { date: string; time: string } | null {
+  const instant = wallClockToInstant(day, time, timeZone);
+  if (!instant) return null;
+  const iso = instant.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** The instant a wall-clock reading in a zone stands for is still ahead of now (false for no real reading). */
+export function isWallClockInFuture(day: string, time: string, timeZone: string, now: Date = new Date()): boolean {
+  const instant = wallClockToInstant(day, time, timeZone);
+  return instant !== null && instant.getTime() > now.getTime();
 }

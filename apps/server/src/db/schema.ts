@@ -125,6 +125,8 @@ export const rides = pgTable(
   (t) => [
     index('rides_search_idx').on(t.region, t.status, t.departsAt),
     index('rides_route_idx').on(t.region, t.fromPlace, t.toPlace, t.departsAt),
+    // A search by destination alone cannot use rides_route_idx (it starts with the departure place).
+    index('rides_destination_idx').on(t.region, t.toPlace, t.departsAt),
     index('rides_driver_idx').on(t.driverId, t.departsAt),
     check('rides_region_check', sql`${t.region} in ('cornell', 'nj')`),
     check('rides_status_check', sql`${t.status} in ('active', 'cancelled', 'completed')`),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLLEGES } from '../colleges.js';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, MIN_SUITCASES } from '../constants.js';
 import { pagingQuery } from './common.js';
-import { CalendarDaySchema, PlaceValueSchema, TimeOfDaySchema, TimeZoneSchema } from './rides.js';
+import { CalendarDaySchema, notesSchema, PlaceValueSchema, TimeOfDaySchema, TimeZoneSchema } from './rides.js';
 
 export const RIDE_REQUEST_NOTES_MAX_COUNT = 10;
 export const RIDE_REQUEST_NOTE_MAX_CHARS = 500;
@@ -13,12 +13,6 @@ export const RIDE_REQUEST_LIST_MAX_LIMIT = 100;
 const AddressSchema = z.string().trim().min(1, 'is required').max(RIDE_REQUEST_ADDRESS_MAX_CHARS);
 const LatitudeSchema = z.number().min(-90).max(90).nullish();
 const LongitudeSchema = z.number().min(-180).max(180).nullish();
-
-/** The same rule as a ride's notes: a list of trimmed, non-empty texts. */
-const NotesSchema = z
-  .array(z.string().trim().min(1, 'a note cannot be empty').max(RIDE_REQUEST_NOTE_MAX_CHARS))
-  .max(RIDE_REQUEST_NOTES_MAX_COUNT)
-  .default([]);
 
 /**
  * The Request a Ride form (spec section 5). date and time are UTC, converted from the local entry
@@ -33,7 +27,7 @@ export const CreateRideRequestInput = z.object({
   time: TimeOfDaySchema,
   seatsNeeded: z.number().int().min(MIN_SEATS).max(MAX_SEATS),
   suitcasesNeeded: z.number().int().min(MIN_SUITCASES).max(MAX_SUITCASES),
-  notes: NotesSchema,
+  notes: notesSchema(RIDE_REQUEST_NOTES_MAX_COUNT, RIDE_REQUEST_NOTE_MAX_CHARS),
   preferredPickupAddress: AddressSchema,
   preferredPickupLat: LatitudeSchema,
   preferredPickupLng: LongitudeSchema,

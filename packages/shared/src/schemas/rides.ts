@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAROUSEL_DAYS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUITCASES } from '../constants.js';
+import { CAROUSEL_DAYS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
 import { isCalendarDay, isValidTimeZone } from '../time-zones.js';
 import { RegionSchema } from './common.js';
 import { RideMessageDto } from './messages.js';
@@ -27,6 +27,18 @@ export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'mu
 export const TimeZoneSchema = z.string().refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York');
 /** A place slug; the server checks that it belongs to the caller's region. */
 export const PlaceValueSchema = z.string().trim().min(1, 'is required').max(64);
+
+/**
+ * Notes are free text (spec section 5): each is trimmed, and a blank one (the empty box of a
+ * form sent as it is) is dropped rather than refused.
+ */
+export function notesSchema(maxCount: number, maxChars: number) {
+  return z
+    .array(z.string().trim().max(maxChars))
+    .max(maxCount)
+    .default([])
+    .transform((notes) => notes.filter((note) => note.length > 0));
+}
 
 const seatCount = z.number().int('must be a whole number').min(MIN_SEATS).max(MAX_SEATS);
 const suitcaseCount = z.number().int('must be a whole number').min(MIN_SUITCASES).max(MAX_SUITCASES);
@@ -64,10 +76,7 @@ export const CreateRideInput = z
     totalSuitcases: suitcaseCount,
     suitcasesAvailable: suitcaseCount.optional(),
     price: PriceSchema,
-    notes: z
-      .array(z.string().trim().min(1, 'a note cannot be empty').max(RIDE_NOTE_MAX_CHARS))
-      .max(RIDE_NOTES_MAX_COUNT)
-      .default([]),
+    notes: notesSchema(RIDE_NOTES_MAX_COUNT, RIDE_NOTE_MAX_CHARS),
     pickupAddress: optionalAddress,
     pickupLat: latitude,
     pickupLng: longitude,
@@ -169,13 +178,6 @@ export const RideDriverDto = z.object({
 });
 export type RideDriver = z.infer<typeof RideDriverDto>;
 
-/** The My Rides preview: the latest messages (oldest first) and how many the chat holds. */
-export const RideMessagesPreviewDto = z.object({
-  latest: z.array(RideMessageDto),
-  total: z.number().int(),
-});
-export type RideMessagesPreview = z.infer<typeof RideMessagesPreviewDto>;
-
 export const RidePassengerDto = z.object({
   /** The booking's id (what Accept / Reject act on). */
   id: z.uuid(),
@@ -198,8 +200,10 @@ export type MyBooking = z.infer<typeof MyBookingDto>;
 /**
  * A ride (spec section 3). What depends on the viewer:
  * - driver: null for signed-out callers (the card shows the sign-in prompt instead).
- * - passengers and messages: only for the ride's participants (the driver, and passengers with a
- *   pending or confirmed booking); null for everyone else.
+ * - passengers, messages and messageCount: only for the ride's participants (the driver, and
+ *   passengers with a pending or confirmed booking); everyone else gets empty lists and 0.
+ *   `messages` holds the latest RIDE_MESSAGES_IN_RIDE messages of the ride chat, oldest first;
+ *   `messageCount` is how many the chat holds in all.
  * - myBooking: the caller's active booking, else their latest one; null when none or signed out.
  * - canDelete: true for the driver while the ride is active and has not departed.
  */
@@ -231,8 +235,9 @@ export const RideDto = z.object({
   timezone: z.string(),
   status: RideStatusSchema,
   driver: RideDriverDto.nullable(),
-  messages: RideMessagesPreviewDto.nullable(),
-  passengers: z.array(RidePassengerDto).nullable(),
+  messages: z.array(RideMessageDto).max(RIDE_MESSAGES_IN_RIDE),
+  messageCount: z.number().int().min(0),
+  passengers: z.array(RidePassengerDto),
   canDelete: z.boolean(),
   myBooking: MyBookingDto.nullable(),
 });

@@ -1,6 +1,6 @@
 import type { College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
 
@@ -154,7 +154,8 @@ export async function findBookingsWithPassengersOnRides(
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
 }
 
-export interface PreviewMessageRow {
+/** A ride chat message with its author's name and avatar (null for system messages). */
+export interface RideMessageWithAuthorRow {
   id: string;
   rideId: string;
   userId: string | null;
@@ -163,51 +164,81 @@ export interface PreviewMessageRow {
   createdAt: Date;
   userName: string | null;
   userAvatarFileId: string | null;
+}
+
+/** The latest messages of one ride, oldest first, and how many messages its chat holds. */
+export interface LatestRideMessages {
+  messages: RideMessageWithAuthorRow[];
   total: number;
 }
 
-/** The latest `perRide` messages of each ride (newest first) with each ride's message count. */
+/**
+ * The latest `perRide` messages of each of the given rides (oldest first) with each ride's message
+ * count, in one query whatever the number of rides: per ride, one lateral subquery counts the
+ * chat and another reads its newest `perRide` messages, both on ride_messages_ride_idx, so a long
+ * chat is never read in full. Rides without messages come back with an empty list and 0.
+ */
 export async function findLatestRideMessages(
   db: Queryable,
   rideIds: readonly string[],
   perRide: number,
-): Promise<PreviewMessageRow[]> {
-  if (rideIds.length === 0) return [];
-  const ranked = db
+): Promise<Map<string, LatestRideMessages>> {
+  const byRide = new Map<string, LatestRideMessages>();
+  if (rideIds.length === 0) return byRide;
+  const counted = db
+    .select({ total: sql<number>`count(*)::int`.as('total') })
+    .from(rideMessages)
+    .where(eq(rideMessages.rideId, rides.id))
+    .as('counted');
+  const latest = db
     .select({
       id: rideMessages.id,
-      rideId: rideMessages.rideId,
       userId: rideMessages.userId,
       kind: rideMessages.kind,
       content: rideMessages.content,
       createdAt: rideMessages.createdAt,
       userName: users.name,
       userAvatarFileId: users.avatarFileId,
-      rank: sql<number>`row_number() over (partition by ${rideMessages.rideId} order by ${rideMessages.createdAt} desc, ${rideMessages.id} desc)`.as(
-        'rank',
-      ),
-      total: sql<number>`(count(*) over (partition by ${rideMessages.rideId}))::int`.as('total'),
     })
     .from(rideMessages)
     .leftJoin(users, eq(users.id, rideMessages.userId))
-    .where(inArray(rideMessages.rideId, [...rideIds]))
-    .as('ranked');
+    .where(eq(rideMessages.rideId, rides.id))
+    .orderBy(desc(rideMessages.createdAt), desc(rideMessages.id))
+    .limit(perRide)
+    .as('latest');
   const rows = await db
     .select({
-      id: ranked.id,
-      rideId: ranked.rideId,
-      userId: ranked.userId,
-      kind: ranked.kind,
-      content: ranked.content,
-      createdAt: ranked.createdAt,
-      userName: ranked.userName,
-      userAvatarFileId: ranked.userAvatarFileId,
-      total: ranked.total,
+      rideId: rides.id,
+      total: counted.total,
+      id: latest.id,
+      userId: latest.userId,
+      kind: latest.kind,
+      content: latest.content,
+      createdAt: latest.createdAt,
+      userName: latest.userName,
+      userAvatarFileId: latest.userAvatarFileId,
     })
-    .from(ranked)
-    .where(lte(ranked.rank, perRide))
-    .orderBy(asc(ranked.rideId), desc(ranked.createdAt), desc(ranked.id));
-  return rows.map((row) => ({ ...row, total: Number(row.total) }));
+    .from(rides)
+    .innerJoinLateral(counted, sql`true`)
+    .leftJoinLateral(latest, sql`true`)
+    .where(inArray(rides.id, [...rideIds]))
+    .orderBy(asc(rides.id), asc(latest.createdAt), asc(latest.id));
+  for (const row of rows) {
+    const entry = byRide.get(row.rideId) ?? { messages: [], total: Number(row.total) };
+    byRide.set(row.rideId, entry);
+    if (row.id === null || row.kind === null || row.content === null || row.createdAt === null) continue;
+    entry.messages.push({
+      id: row.id,
+      rideId: row.rideId,
+      userId: row.userId,
+      kind: row.kind,
+      content: row.content,
+      createdAt: row.createdAt,
+      userName: row.userName,
+      userAvatarFileId: row.userAvatarFileId,
+    });
+  }
+  return byRide;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
+import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import { isCollege } from '@carpool/shared/colleges';
 import { isPlaceOf, placeLabel } from '@carpool/shared/places';
 import { formatPostedTime } from '@carpool/shared/posted-time';
@@ -9,7 +9,6 @@ import type {
   Ride,
   RideDayCount,
   RideDayCounts,
-  RideMessagesPreview,
   RidePassenger,
   RideSearch,
 } from '@carpool/shared/schemas/rides';
@@ -35,8 +34,8 @@ import {
   insertSystemRideMessage,
   searchUpcomingRides,
   type BookingRow,
-  type PreviewMessageRow,
   type RideMessageRow,
+  type RideMessageWithAuthorRow,
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
@@ -202,7 +201,7 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
 
 export function toRideMessageDto(
   row: Pick<RideMessageRow, 'id' | 'rideId' | 'userId' | 'kind' | 'content' | 'createdAt'> &
-    Pick<PreviewMessageRow, 'userName' | 'userAvatarFileId'>,
+    Pick<RideMessageWithAuthorRow, 'userName' | 'userAvatarFileId'>,
 ): RideMessage {
   return {
     id: row.id,
@@ -261,12 +260,7 @@ async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: 
     passengersByRide.set(booking.rideId, list);
   }
 
-  const messagesByRide = new Map<string, RideMessagesPreview>();
-  for (const message of await findLatestRideMessages(db, participantRideIds, RIDE_MESSAGE_PREVIEW_COUNT)) {
-    const preview = messagesByRide.get(message.rideId) ?? { latest: [], total: message.total };
-    preview.latest.unshift(toRideMessageDto(message));
-    messagesByRide.set(message.rideId, preview);
-  }
+  const messagesByRide = await findLatestRideMessages(db, participantRideIds, RIDE_MESSAGES_IN_RIDE);
 
   return rows.map((row) => {
     const { ride, driver } = row;
@@ -276,6 +270,7 @@ async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: 
       ? { id: mine.id, status: mine.status, seats: mine.seats, suitcases: mine.suitcases }
       : null;
     const iso = ride.departsAt.toISOString();
+    const chat = participant ? messagesByRide.get(ride.id) : undefined;
     return {
       id: ride.id,
       region: ride.region,
@@ -311,8 +306,9 @@ async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: 
             driverVerified: driver.driverVerified,
           }
         : null,
-      messages: participant ? (messagesByRide.get(ride.id) ?? { latest: [], total: 0 }) : null,
-      passengers: participant ? (passengersByRide.get(ride.id) ?? []) : null,
+      messages: chat ? chat.messages.map(toRideMessageDto) : [],
+      messageCount: chat?.total ?? 0,
+      passengers: participant ? (passengersByRide.get(ride.id) ?? []) : [],
       canDelete: viewer?.userId === ride.driverId && ride.status === 'active' && !hasDeparted(ride, now),
       myBooking,
     };

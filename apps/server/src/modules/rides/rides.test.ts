@@ -1,3 +1,4 @@
+import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,7 +58,8 @@ describeEachDatabase('rides', (kind) => {
         status: 'active',
         driver: { id: driver.id, name: 'Dana Driver', info: '', avatar: null, college: 'cornell', driverVerified: false },
         passengers: [],
-        messages: { latest: [], total: 0 },
+        messages: [],
+        messageCount: 0,
         canDelete: true,
         myBooking: null,
       });
@@ -143,7 +145,7 @@ describeEachDatabase('rides', (kind) => {
     it('hides the driver, passengers and chat from signed-out callers', async () => {
       const ride = await postRide(t, driver.token);
       const seen = (await list()).find((r) => r.id === ride.id)!;
-      expect(seen).toMatchObject({ driver: null, passengers: null, messages: null, myBooking: null, canDelete: false });
+      expect(seen).toMatchObject({ driver: null, passengers: [], messages: [], messageCount: 0, myBooking: null, canDelete: false });
       expect(JSON.stringify(seen)).not.toContain('Dana');
       expect(JSON.stringify(seen)).not.toContain('driver@cornell.edu');
       expect((await getRideAs(t, ride.id)).driver).toBeNull();
@@ -153,11 +155,11 @@ describeEachDatabase('rides', (kind) => {
       const ride = await postRide(t, driver.token);
       expect((await bookRide(t, rider.token, ride.id)).statusCode).toBe(201);
       const seen = await getRideAs(t, ride.id, stranger.token);
-      expect(seen).toMatchObject({ driver: { name: 'Dana Driver' }, passengers: null, messages: null, myBooking: null, canDelete: false });
+      expect(seen).toMatchObject({ driver: { name: 'Dana Driver' }, passengers: [], messages: [], messageCount: 0, myBooking: null, canDelete: false });
       expect(seen.seatsAvailable).toBe(2);
     });
 
-    it('shows participants the passengers, their own booking and the chat preview', async () => {
+    it('shows participants the passengers, their own booking and the chat', async () => {
       const ride = await postRide(t, driver.token);
       const booking = (await bookRide(t, rider.token, ride.id, { seats: 2, suitcases: 1 })).json();
       for (const content of ['first', 'second', 'third']) {
@@ -169,13 +171,85 @@ describeEachDatabase('rides', (kind) => {
       expect(asRider.passengers).toEqual([
         { id: booking.id, status: 'pending', seats: 2, suitcases: 1, user: { id: rider.id, name: 'Riley Rider', avatar: null, avatarColor: expect.any(String) } },
       ]);
-      expect(asRider.messages!.total).toBe(3);
-      expect(asRider.messages!.latest.map((m) => m.content)).toEqual(['second', 'third']);
-      expect(asRider.messages!.latest[1]).toMatchObject({ kind: 'user', userId: rider.id, userName: 'Riley Rider', user: { id: rider.id, name: 'Riley Rider' } });
+      expect(asRider.messageCount).toBe(3);
+      expect(asRider.messages.map((m) => m.content)).toEqual(['first', 'second', 'third']);
+      expect(asRider.messages[2]).toMatchObject({ kind: 'user', userId: rider.id, userName: 'Riley Rider', user: { id: rider.id, name: 'Riley Rider' } });
       const asDriver = await getRideAs(t, ride.id, driver.token);
       expect(asDriver.passengers).toHaveLength(1);
+      expect(asDriver.messages).toEqual(asRider.messages);
+      expect(asDriver.messageCount).toBe(3);
       expect(asDriver.canDelete).toBe(true);
       expect(asDriver.myBooking).toBeNull();
+    });
+
+    it(`carries the latest ${RIDE_MESSAGES_IN_RIDE} messages of each ride in a list, oldest first, and the count of all`, async () => {
+      const local = await createTestApp(kind, { start: RIDES_TEST_START });
+      try {
+        const owner = await local.signIn('owner@cornell.edu', 'Owner');
+        const passenger = await local.signIn('passenger@cornell.edu', 'Pat Passenger');
+        const busy = await postRide(local, owner.token, { date: '2026-03-14' });
+        const quiet = await postRide(local, owner.token, { date: '2026-03-13' });
+        const silent = await postRide(local, owner.token, { date: '2026-03-12' });
+        expect((await bookRide(local, passenger.token, busy.id)).statusCode).toBe(201);
+        const written = RIDE_MESSAGES_IN_RIDE + 5;
+        const base = local.clock.now().getTime();
+        await local.database.db.insert(rideMessages).values(
+          Array.from({ length: written }, (_, index) => ({
+            rideId: busy.id,
+            userId: index % 2 === 0 ? owner.id : passenger.id,
+            content: `busy ${index + 1}`,
+            createdAt: new Date(base + (index + 1) * 1_000),
+          })),
+        );
+        await local.database.db.insert(rideMessages).values([
+          { rideId: quiet.id, userId: owner.id, content: 'quiet 1', createdAt: new Date(base + 1_000) },
+          { rideId: quiet.id, userId: null, kind: 'system', content: 'quiet 2', createdAt: new Date(base + 2_000) },
+        ]);
+
+        const res = await local.call({ method: 'GET', url: `/api/rides/user/${owner.id}`, token: owner.token });
+        expect(res.statusCode, res.body).toBe(200);
+        const byId = new Map(res.json<Ride[]>().map((ride) => [ride.id, ride]));
+        const busySeen = byId.get(busy.id)!;
+        expect(busySeen.messageCount).toBe(written);
+        expect(busySeen.messages.map((m) => m.content)).toEqual(
+          Array.from({ length: RIDE_MESSAGES_IN_RIDE }, (_, index) => `busy ${written - RIDE_MESSAGES_IN_RIDE + index + 1}`),
+        );
+        expect(busySeen.messages.at(-1)).toMatchObject({ rideId: busy.id, userId: owner.id, userName: 'Owner', kind: 'user' });
+        expect(busySeen.messages.at(-2)).toMatchObject({ rideId: busy.id, userId: passenger.id, userName: 'Pat Passenger', kind: 'user' });
+        expect(byId.get(quiet.id)).toMatchObject({
+          messageCount: 2,
+          messages: [
+            { content: 'quiet 1', userName: 'Owner', kind: 'user' },
+            { content: 'quiet 2', userId: null, userName: null, user: null, kind: 'system' },
+          ],
+        });
+        expect(byId.get(silent.id)).toMatchObject({ messages: [], messageCount: 0 });
+
+        // The passenger sees the chat of the ride they booked only; the search shows nobody else's chat.
+        const asPassenger = await local.call({ method: 'GET', url: '/api/rides/getall', token: passenger.token });
+        const seen = new Map(asPassenger.json<Ride[]>().map((ride) => [ride.id, ride]));
+        expect(seen.get(busy.id)).toMatchObject({ messageCount: written });
+        expect(seen.get(busy.id)!.messages).toHaveLength(RIDE_MESSAGES_IN_RIDE);
+        expect(seen.get(quiet.id)).toMatchObject({ messages: [], messageCount: 0, passengers: [] });
+        const signedOut = await local.call({ method: 'GET', url: '/api/rides/getall' });
+        for (const ride of signedOut.json<Ride[]>()) expect(ride).toMatchObject({ messages: [], messageCount: 0, passengers: [] });
+      } finally {
+        await local.close();
+      }
+    });
+
+    it('orders messages written at the same instant by id, like the chat history', async () => {
+      const ride = await postRide(t, driver.token);
+      const at = t.clock.now();
+      const rows = await t.database.db
+        .insert(rideMessages)
+        .values(['a', 'b', 'c'].map((content) => ({ rideId: ride.id, userId: driver.id, content, createdAt: at })))
+        .returning();
+      const history = await t.call({ method: 'GET', url: `/api/messages/ride/${ride.id}`, token: driver.token });
+      expect(history.statusCode, history.body).toBe(200);
+      const seen = await getRideAs(t, ride.id, driver.token);
+      expect(seen.messages.map((m) => m.id)).toEqual(history.json<{ id: string }[]>().map((m) => m.id));
+      expect(seen.messages.map((m) => m.id).sort()).toEqual(rows.map((row) => row.id).sort());
     });
   });
 

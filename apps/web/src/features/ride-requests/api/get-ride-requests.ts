@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
-import { viewerTimeZone } from '../utils/local-date-time';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { rideRequestKeys, type RideRequestFilters } from './query-keys';
 
 /**

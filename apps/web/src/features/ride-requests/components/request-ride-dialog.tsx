@@ -3,6 +3,7 @@ import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, MIN_SUITCASES, WINDOW_EVENTS } fro
 import { PLACES } from '@carpool/shared/places';
 import { RIDE_REQUEST_ADDRESS_MAX_CHARS, RIDE_REQUEST_NOTE_MAX_CHARS } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
+import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -12,9 +13,9 @@ import { isApiError } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { clearSession } from '../../../lib/storage';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { dispatchWindowEvent, openAuthModal, useWindowEvent } from '../../../lib/window-events';
 import { useCreateRideRequest } from '../api/create-ride-request';
-import { todayIn, viewerTimeZone } from '../utils/local-date-time';
 import {
   fieldErrorsFromDetails,
   REQUEST_RIDE_FORM_DEFAULTS,
@@ -229,7 +230,7 @@ export function RequestRideDialog() {
             )}
           </Field>
           <Field field="date" id={id} error={errors.date}>
-            {(props) => <input {...props} {...register('date')} type="date" min={todayIn(timeZone)} className={controlClasses} />}
+            {(props) => <input {...props} {...register('date')} type="date" min={todayInTimeZone(timeZone)} className={controlClasses} />}
           </Field>
           <Field field="time" id={id} error={errors.time}>
             {(props) => <input {...props} {...register('time')} type="time" className={controlClasses} />}

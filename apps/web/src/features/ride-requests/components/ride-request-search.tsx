@@ -1,10 +1,11 @@
 import { PLACES } from '@carpool/shared/places';
 import { TEXTS } from '@carpool/shared/texts';
+import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRegion } from '../../../lib/region';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import type { RideRequestFilters } from '../api/query-keys';
-import { todayIn, viewerTimeZone } from '../utils/local-date-time';
 import { controlClasses, labelClasses } from './form-styles';
 import { SearchIcon } from './ride-request-icons';
 
@@ -71,7 +72,7 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
           id={`${id}-date`}
           type="date"
           value={date}
-          min={todayIn(viewerTimeZone())}
+          min={todayInTimeZone(viewerTimeZone())}
           onChange={(event) => setDate(event.target.value)}
           className={controlClasses}
         />

@@ -1,7 +1,7 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
 import { CreateRideRequestInput, RIDE_REQUEST_NOTE_MAX_CHARS } from '@carpool/shared/schemas/ride-requests';
+import { isWallClockInFuture, wallClockToUtc } from '@carpool/shared/time-zones';
 import { z } from 'zod';
-import { isLocalTimeInFuture, localToUtc } from './local-date-time';
 
 const fields = CreateRideRequestInput.shape;
 
@@ -30,7 +30,7 @@ export function requestRideFormSchema(timeZone: string, now: () => Date = () => 
       if (values.from && values.from === values.to) {
         ctx.addIssue({ code: 'custom', path: ['to'], message: 'must differ from the departure place' });
       }
-      if (values.date && values.time && !isLocalTimeInFuture(values.date, values.time, timeZone, now())) {
+      if (values.date && values.time && !isWallClockInFuture(values.date, values.time, timeZone, now())) {
         ctx.addIssue({ code: 'custom', path: ['time'], message: 'must be in the future' });
       }
     });
@@ -54,13 +54,14 @@ export const REQUEST_RIDE_FORM_DEFAULTS: RequestRideFormValues = {
 
 /** The body of POST /api/ride-requests: the local date and time turned into UTC, with the zone they were typed in. */
 export function toCreateRideRequestBody(values: RequestRideFormValues, timeZone: string): CreateRideRequestInput {
-  const utc = localToUtc(values.date, values.time, timeZone);
+  const utc = wallClockToUtc(values.date, values.time, timeZone);
   const note = values.note.trim();
   return {
     from: values.from,
     to: values.to,
-    date: utc.date,
-    time: utc.time,
+    // The form has validated both; were one not a real reading, its raw text lets the server say so.
+    date: utc?.date ?? values.date,
+    time: utc?.time ?? values.time,
     seatsNeeded: values.seatsNeeded,
     suitcasesNeeded: values.suitcasesNeeded,
     notes: note ? [note] : [],

@@ -1,9 +1,9 @@
-import type { RideMessagesPreview } from '@carpool/shared/schemas/rides';
+import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { messagePreview } from '../utils/ride-labels';
 
 /** The last 2 ride messages, cut at 30 characters, and how many more the chat holds. */
-export function MessagePreview({ messages }: { messages: RideMessagesPreview | null }) {
-  const { lines, more } = messagePreview(messages);
+export function MessagePreview({ messages, messageCount }: { messages: readonly RideMessage[]; messageCount: number }) {
+  const { lines, more } = messagePreview(messages, messageCount);
   if (lines.length === 0) return null;
   return (
     <div className="rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">

@@ -35,7 +35,7 @@ function Badge({ className, children }: { className: string; children: ReactNode
 
 /** A ride the user posted (spec section 2, My Rides, "Posted card"). */
 export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => void }) {
-  const passengers = ride.passengers ?? [];
+  const { passengers } = ride;
   return (
     <article className={`${cardClasses} flex flex-col gap-4 p-4 sm:p-5`} aria-label={routeText(ride.from, ride.to)}>
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -79,7 +79,7 @@ export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => voi
           </ul>
         )}
       </div>
-      <MessagePreview messages={ride.messages} />
+      <MessagePreview messages={ride.messages} messageCount={ride.messageCount} />
       <div className="flex justify-end">
         <Button variant="secondary" onClick={onView} aria-label={`View Details: ${routeText(ride.from, ride.to)}`}>
           View Details
@@ -131,7 +131,7 @@ export function BookedRideCard({
         Driver: <span className="font-semibold text-slate-900 dark:text-white">{ride.driver?.name ?? 'Unknown'}</span>
       </p>
       <Notes notes={ride.notes} />
-      <MessagePreview messages={ride.messages} />
+      <MessagePreview messages={ride.messages} messageCount={ride.messageCount} />
       <div className="flex flex-wrap justify-end gap-2">
         {isActiveBooking(booking) ? (
           <Button variant="danger" onClick={onCancel} disabled={cancelling}>

@@ -2,6 +2,7 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { PLACES } from '@carpool/shared/places';
 import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, type CreateRide } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
+import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -10,11 +11,11 @@ import { useToast } from '../../../components/ui/toast';
 import { useAppConfig } from '../../../lib/app-config';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { useWindowEvent } from '../../../lib/window-events';
 import { useCreateRide } from '../api/create-ride';
 import { usePlacesAutocomplete } from '../hooks/use-places-autocomplete';
 import { POST_RIDE_DEFAULTS, POST_RIDE_FIELD_ERRORS, postRideResolver, type PostRideFormValues } from '../utils/post-ride-form';
-import { todayLocal, viewerTimeZone } from '../utils/ride-dates';
 import { fieldClasses, labelClasses } from './field-classes';
 
 const SEAT_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -154,7 +155,7 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
           </select>
         </Field>
         <Field id={ids.date} label="Date" error={errorOf('date')}>
-          <input id={ids.date} type="date" min={todayLocal()} className={fieldClasses} aria-invalid={Boolean(errors.date)} aria-describedby={describedBy(ids.date, 'date')} {...register('date')} />
+          <input id={ids.date} type="date" min={todayInTimeZone(viewerTimeZone())} className={fieldClasses} aria-invalid={Boolean(errors.date)} aria-describedby={describedBy(ids.date, 'date')} {...register('date')} />
         </Field>
         <Field id={ids.time} label="Time" error={errorOf('time')}>
           <input id={ids.time} type="time" className={fieldClasses} aria-invalid={Boolean(errors.time)} aria-describedby={describedBy(ids.time, 'time')} {...register('time')} />

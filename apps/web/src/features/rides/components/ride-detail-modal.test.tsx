@@ -38,8 +38,9 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     timezone: 'America/New_York',
     status: 'active',
     driver,
-    messages: null,
-    passengers: null,
+    messages: [],
+    messageCount: 0,
+    passengers: [],
     canDelete: false,
     myBooking: null,
     ...overrides,
@@ -99,6 +100,26 @@ describe('RideDetailModal', () => {
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining(TEXTS.confirmIrreversible));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'confirmed' });
+  });
+
+  it('shows the participants to a booked passenger and not to anyone else', async () => {
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: rideWith() }) });
+    const { unmount } = renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByRole('button', { name: TEXTS.rides.bookThisRide })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: 'Ride Participants' })).toBeNull();
+    unmount();
+
+    const passengers = [
+      { id: bookingId, status: 'pending' as const, seats: 1, suitcases: 1, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } },
+    ];
+    const booked = rideWith({ passengers, myBooking: { id: bookingId, status: 'pending', seats: 1, suitcases: 1 } });
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: booked }) });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const again = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(again).getByRole('heading', { name: 'Ride Participants' })).toBeInTheDocument();
+    expect(within(again).getByText('(You)')).toBeInTheDocument();
+    expect(within(again).queryByRole('button', { name: TEXTS.rides.bookThisRide })).toBeNull();
   });
 
   it('says when nobody has booked yet', async () => {

@@ -152,7 +152,8 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
               </span>
             </p>
           ) : null}
-          {ride.passengers ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
+          {/* Who the server shows the passengers to; right after booking they come with the refetch. */}
+          {isDriver || hasActiveBooking ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
           {chatSlot ? (
             <section aria-labelledby="ride-messages-heading">
               <h3 id="ride-messages-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">

@@ -31,7 +31,7 @@ export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
   const { toPath } = useRegion();
   const update = useUpdateBookingStatus();
   const isDriver = ride.driver?.id === viewerId;
-  const passengers = ride.passengers ?? [];
+  const { passengers } = ride;
   const decide = (bookingId: string, status: 'confirmed' | 'cancelled') => {
     if (!window.confirm(ACTION_PROMPT[status])) return;
     update.mutate({ bookingId, status });

@@ -1,9 +1,11 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import type { College } from '@carpool/shared/colleges';
+import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../../lib/session';
+import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import type { RideFilters } from '../api/get-rides';
-import { shiftWindow, todayLocal, viewerTimeZone, windowShowing } from '../utils/ride-dates';
+import { shiftWindow, windowShowing } from '../utils/ride-dates';
 
 /**
  * The home page's filters and carousel window. The college choice starts as "not chosen", which
@@ -11,8 +13,8 @@ import { shiftWindow, todayLocal, viewerTimeZone, windowShowing } from '../utils
  */
 export function useRideSearch() {
   const { user } = useSession();
-  const today = todayLocal();
   const [timezone] = useState(viewerTimeZone);
+  const today = todayInTimeZone(timezone);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [date, setDate] = useState('');

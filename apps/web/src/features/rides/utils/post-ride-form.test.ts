@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST_RIDE_DEFAULTS, postRideResolver, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
 
 const filled: PostRideFormValues = {
@@ -14,13 +14,6 @@ const filled: PostRideFormValues = {
 };
 
 describe('post ride form', () => {
-  beforeEach(() => {
-    vi.stubEnv('TZ', 'America/New_York');
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
   it('sends the UTC day and time and the poster zone', () => {
     expect(toCreateRideBody(filled, 'America/New_York')).toMatchObject({
       date: '2030-01-16',

@@ -1,8 +1,8 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
 import { CreateRideInput, type CreateRide } from '@carpool/shared/schemas/rides';
+import { wallClockToUtc } from '@carpool/shared/time-zones';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { localToUtc } from './ride-dates';
 
 /**
  * What the Post a New Ride form holds: the API's field names, with the date and time as the
@@ -46,9 +46,9 @@ function toNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-/** The POST /api/rides body: local date and time converted to UTC, the poster's zone attached. */
+/** The POST /api/rides body: the date and time, local to the poster's zone, converted to UTC; that zone attached. */
 export function toCreateRideBody(values: PostRideFormValues, timezone: string): Record<string, unknown> {
-  const utc = localToUtc(values.date, values.time);
+  const utc = wallClockToUtc(values.date, values.time, timezone);
   return {
     from: values.from,
     to: values.to,

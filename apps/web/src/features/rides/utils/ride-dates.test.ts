@@ -6,9 +6,7 @@ import {
   formatLocalTime,
   formatRideCount,
   formatWeekday,
-  localToUtc,
   shiftWindow,
-  todayLocal,
   windowShowing,
 } from './ride-dates';
 
@@ -43,7 +41,7 @@ describe('carousel window', () => {
   });
 });
 
-describe('local and UTC', () => {
+describe('local display', () => {
   beforeEach(() => {
     vi.stubEnv('TZ', 'America/New_York');
   });
@@ -51,20 +49,9 @@ describe('local and UTC', () => {
     vi.unstubAllEnvs();
   });
 
-  it('converts a local entry to the UTC day and time, across midnight', () => {
-    // New York is UTC-5 in winter and UTC-4 in summer.
-    expect(localToUtc('2026-01-15', '21:30')).toEqual({ date: '2026-01-16', time: '02:30' });
-    expect(localToUtc('2026-07-15', '09:00')).toEqual({ date: '2026-07-15', time: '13:00' });
-    expect(localToUtc('2026-07-15', '')).toBeNull();
-  });
-
   it('shows a departure in local time', () => {
     expect(formatLocalDate('2026-01-16T02:30:00.000Z')).toBe('Thu, 15 Jan 2026');
     expect(formatLocalTime('2026-01-16T02:30:00.000Z')).toBe('9:30 PM');
     expect(formatLocalTime('2026-07-15T04:05:00.000Z')).toBe('12:05 AM');
-  });
-
-  it('knows the local today', () => {
-    expect(todayLocal(new Date('2026-01-16T02:30:00.000Z'))).toBe('2026-01-15');
   });
 });

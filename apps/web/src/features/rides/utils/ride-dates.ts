@@ -7,20 +7,6 @@ function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** The viewer's IANA zone: the server reads day filters and day counts in it. */
-export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The local calendar day (yyyy-mm-dd) of an instant, in the browser's zone. */
-export function localDayOf(instant: Date): string {
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
-}
-
-export function todayLocal(now: Date = new Date()): string {
-  return localDayOf(now);
-}
-
 /** "12 Mar": the carousel's label of a calendar day. */
 export function formatDayLabel(day: string): string {
   const [, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -57,22 +43,6 @@ export function shiftWindow(start: string, step: number, today: string): string 
 export function windowShowing(day: string, start: string, length: number): string {
   const last = addDays(start, length - 1);
   return day >= start && day <= last ? start : day;
-}
-
-/**
- * A local date and time of the form converted to the UTC day and time the API stores
- * (spec section 5: "entered in local time and converted to UTC before sending").
- */
-export function localToUtc(day: string, time: string): { date: string; time: string } | null {
-  const dayMatch = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const timeMatch = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!dayMatch || !timeMatch) return null;
-  const [, y, m, d] = dayMatch.map(Number) as [number, number, number, number];
-  const [, hh, mm] = timeMatch.map(Number) as [number, number, number];
-  const instant = new Date(y, m - 1, d, hh, mm);
-  if (Number.isNaN(instant.getTime())) return null;
-  const iso = instant.toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
 /** "Thu, 12 Mar 2026": a departure's local date. */

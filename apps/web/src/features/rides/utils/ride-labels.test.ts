@@ -63,11 +63,12 @@ describe('message preview', () => {
   });
 
   it('shows the last 2 messages and how many more there are', () => {
-    const preview = messagePreview({ latest: [message('one', 1), message('two', 2), message('three', 3)], total: 5 });
+    const preview = messagePreview([message('one', 1), message('two', 2), message('three', 3)], 5);
     expect(preview.lines.map((line) => line.text)).toEqual(['two', 'three']);
     expect(preview.more).toBe('+3 more messages');
-    expect(messagePreview({ latest: [message('hi', 1)], total: 1 }).more).toBeNull();
-    expect(messagePreview(null)).toEqual({ lines: [], more: null });
+    expect(messagePreview([message('one', 1), message('two', 2)], 3).more).toBe('+1 more message');
+    expect(messagePreview([message('hi', 1)], 1)).toEqual({ lines: [{ id: message('hi', 1).id, author: 'Ada Lovelace', text: 'hi' }], more: null });
+    expect(messagePreview([], 0)).toEqual({ lines: [], more: null });
   });
 });
 

@@ -1,6 +1,7 @@
 import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
 import { RIDE_MESSAGE_PREVIEW_CHARS, RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
-import type { BookingStatus, MyBooking, Ride, RideMessagesPreview } from '@carpool/shared/schemas/rides';
+import type { RideMessage } from '@carpool/shared/schemas/messages';
+import type { BookingStatus, MyBooking, Ride } from '@carpool/shared/schemas/rides';
 
 /** The College dropdown's label: "College", the one college's name, or "N Colleges". */
 export function collegeSelectLabel(selected: readonly College[]): string {
@@ -90,16 +91,21 @@ export function cutMessage(content: string, max = RIDE_MESSAGE_PREVIEW_CHARS): s
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : content;
 }
 
-/** The My Rides preview: the last 2 messages cut at 30 characters and "+N more messages". */
-export function messagePreview(messages: RideMessagesPreview | null): { lines: MessagePreviewLine[]; more: string | null } {
-  if (!messages) return { lines: [], more: null };
-  const latest = messages.latest.slice(-RIDE_MESSAGE_PREVIEW_COUNT);
+/**
+ * The My Rides preview: the last 2 of the ride's `messages` (oldest first) cut at 30 characters,
+ * and "+N more messages" for the rest of the chat, counted from `messageCount`.
+ */
+export function messagePreview(
+  messages: readonly RideMessage[],
+  messageCount: number,
+): { lines: MessagePreviewLine[]; more: string | null } {
+  const latest = messages.slice(-RIDE_MESSAGE_PREVIEW_COUNT);
   const lines = latest.map((message) => ({
     id: message.id,
     author: message.userName ?? message.user?.name ?? (message.kind === 'system' ? 'Carpool' : 'Unknown'),
     text: cutMessage(message.content),
   }));
-  const hidden = Math.max(0, messages.total - lines.length);
+  const hidden = Math.max(0, messageCount - lines.length);
   return { lines, more: hidden > 0 ? `+${hidden} more ${hidden === 1 ? 'message' : 'messages'}` : null };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "rides_destination_idx" ON "rides" USING btree ("region","to_place","departs_at");

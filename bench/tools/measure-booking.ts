@@ -1,0 +1,31 @@
+/**
+ * The booking benchmark alone (hot rides and the race, ours and the baseline) on a freshly seeded
+ * database, for trying a change to the booking path quickly. BENCH_SCALE applies.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runBooking } from '../booking/run-booking.js';
+import { createBenchDatabase, dropBenchDatabase, openPool } from '../lib/database.js';
+import { freePort, startAppServer } from '../lib/processes.js';
+import { seedDatabase } from '../seed/seed-data.js';
+
+const database = await createBenchDatabase();
+const pool = openPool(database.url);
+const baselinePool = openPool(database.url);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
+try {
+  const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, label: 'app-booking' });
+  const seeded = await seedDatabase(pool);
+  const result = await runBooking({ appUrl: app.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+  for (const row of result.throughput) {
+    console.log(`${row.target}: ${row.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
+  }
+  for (const race of result.races) console.log(`race ${race.target}: sold ${race.soldPerRound.join(', ')}`);
+  await app.stop();
+} finally {
+  await pool.end();
+  await baselinePool.end();
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropBenchDatabase(database);
+}
