@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import type { DirectMessage, RideMessage } from '@carpool/shared/schemas/messages';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { insertBooking, insertRide } from '../test/messaging-fixtures.js';
+import { MESSAGE_RATE_LIMIT } from './message-rate-limit.js';
 import { connected, joinRideChat, nextEvent, openSocket, pause, record, type ClientSocket } from '../test/socket-client.js';
 
 /**
@@ -77,6 +78,10 @@ class ServerProcess {
       await pause(200);
     }
     throw new Error(`server ${this.name} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${this.output}`);
+  }
+
+  get running() {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** SIGKILL: the process dies at once, as in a crash; SIGTERM: a graceful shutdown. */
@@ -157,6 +162,14 @@ describe.skipIf(!enabled)(title, () => {
     rideId = await insertRide(database.db, driver.id);
     await insertBooking(database.db, rideId, passenger.id, 'confirmed');
   }, 2 * STARTUP_TIMEOUT_MS);
+
+  beforeEach(async () => {
+    // Every test starts with both processes up (a failed test may have left one down) and with
+    // the driver's message rate window spent, since the limit is counted in Redis across tests.
+    if (!a.running) await a.start();
+    if (!b.running) await b.start();
+    await pause(MESSAGE_RATE_LIMIT.windowMs + 100);
+  }, STARTUP_TIMEOUT_MS * 2);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
