@@ -119,23 +119,4 @@ describe('useSocket', () => {
       expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/verify-token')).toBe(true),
     );
   });
-
-  it('checks the session and reconnects when the server closes the socket, but not after a network drop', async () => {
-    signInLocally();
-    renderWithApp(<Probe />);
-    const socket = sockets.latest()!;
-    act(() => socket.serverConnect());
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const verifyCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/verify-token').length;
-    const before = verifyCalls();
-
-    act(() => socket.serverEmit('disconnect', 'transport close'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(verifyCalls()).toBe(before);
-
-    socket.connected = false;
-    act(() => socket.serverEmit('disconnect', 'io server disconnect'));
-    await waitFor(() => expect(verifyCalls()).toBe(before + 1));
-    await waitFor(() => expect(socket.connected).toBe(true));
-  });
 });

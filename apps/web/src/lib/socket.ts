@@ -97,17 +97,6 @@ function watchRefusals(connection: Connection): void {
       retry();
     }
   });
-  // The server closes the sockets of a session that signed out (in another tab) or expired, and
-  // Socket.IO does not reconnect after that: check the session, whose 401 ends it here too.
-  connection.socket.on('disconnect', (reason) => {
-    if (reason !== 'io server disconnect' || current !== connection) return;
-    api.get('/api/auth/verify-token').then(
-      () => {
-        if (current === connection) connection.socket.connect();
-      },
-      () => undefined,
-    );
-  });
 }
 
 /** Takes a share of the session's connection, opening it if needed; returns the release. */
