@@ -15,9 +15,11 @@ if (existsSync(unitReport)) {
 const e2eReport = 'test-results/e2e.json';
 if (existsSync(e2eReport)) {
   const e2e = JSON.parse(readFileSync(e2eReport, 'utf8'));
-  counts.passed += e2e.stats?.expected ?? 0;
-  counts.failed += (e2e.stats?.unexpected ?? 0) + (e2e.stats?.flaky ?? 0);
+  counts.passed += (e2e.stats?.expected ?? 0) + (e2e.stats?.flaky ?? 0);
+  counts.failed += e2e.stats?.unexpected ?? 0;
   counts.skipped += e2e.stats?.skipped ?? 0;
+  // A browser test that failed once and passed on its retry is reported, not hidden.
+  if (e2e.stats?.flaky) console.log(`flaky browser tests (passed on retry): ${e2e.stats.flaky}`);
 }
 
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

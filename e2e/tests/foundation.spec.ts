@@ -100,7 +100,8 @@ test.describe('foundation', () => {
     const token = await page.evaluate(() => localStorage.getItem('auth_token_cornell'));
     const res = await fetch(`${server.baseURL}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    await page.reload();
+    // The page may already be reloading itself after noticing the revoked session.
+    await page.reload().catch(() => undefined);
     await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
