@@ -17,6 +17,7 @@ export class DevSignInCancelled extends Error {
 }
 
 const CLOSED_POLL_MS = 500;
+const CLOSED_GRACE_MS = 1_000;
 
 /**
  * Opens the development sign-in window, the stand-in for Google's popup, and resolves with the ID
@@ -29,19 +30,26 @@ export function openDevSignInWindow(): Promise<string> {
     const cleanUp = () => {
       window.removeEventListener('message', onMessage);
       clearInterval(closedTimer);
+      clearTimeout(cancelTimer);
     };
     const onMessage = (event: MessageEvent) => {
       // Only our own page may hand us a token.
-      if (event.origin !== window.location.origin || event.source !== popup) return;
+      // The window posts and closes at once, so on a busy machine the message can arrive after it
+      // is gone, when its source reads null; the origin check is what guards the token.
+      if (event.origin !== window.location.origin) return;
+      if (event.source !== popup && !(event.source === null && popup.closed)) return;
       if (!isDevIdTokenMessage(event.data)) return;
       cleanUp();
       resolve(event.data.tokenId);
     };
+    let cancelTimer: ReturnType<typeof setTimeout> | undefined;
     const closedTimer = setInterval(() => {
-      if (popup.closed) {
+      if (!popup.closed || cancelTimer) return;
+      // A message posted just before closing may still be queued: give it a moment.
+      cancelTimer = setTimeout(() => {
         cleanUp();
         reject(new DevSignInCancelled('The sign-in window was closed'));
-      }
+      }, CLOSED_GRACE_MS);
     }, CLOSED_POLL_MS);
     window.addEventListener('message', onMessage);
   });
