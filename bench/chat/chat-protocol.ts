@@ -12,7 +12,15 @@ export type ParentToClient =
 export type ClientToParent =
   | { type: 'ready'; sockets: number }
   | { type: 'failed'; message: string }
-  | { type: 'done'; latencies: number[]; expected: number; received: number; sendFailures: number };
+  | {
+      type: 'done';
+      latencies: number[];
+      expected: number;
+      received: number;
+      sendFailures: number;
+      /** Status codes or error codes of the failed sends, with their counts. */
+      failureReasons: Record<string, number>;
+    };
 
 /** The message text carries the room and sequence number, so that a receiver knows when it was sent. */
 export const chatContent = (room: number, sequence: number) => `bench ${room} ${sequence}`;

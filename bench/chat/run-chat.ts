@@ -19,6 +19,7 @@ export interface ChatResult {
   /** Deliveries expected (messages x room members) that did not arrive within the drain time. */
   lost: number;
   sendFailures: number;
+  failureReasons: Record<string, number>;
   peakRssMb: number;
 }
 
@@ -117,12 +118,14 @@ async function runWindow(target: ChatResult['target'], serverUrl: string, server
     let expected = 0;
     let received = 0;
     let sendFailures = 0;
+    const failureReasons: Record<string, number> = {};
     for (const report of reports) {
       if (report.type !== 'done') throw new Error('a chat client reported out of turn');
       for (const latency of report.latencies) latencies.push(latency);
       expected += report.expected;
       received += report.received;
       sendFailures += report.sendFailures;
+      for (const [reason, count] of Object.entries(report.failureReasons)) failureReasons[reason] = (failureReasons[reason] ?? 0) + count;
     }
     const result: ChatResult = {
       target,
@@ -134,9 +137,10 @@ async function runWindow(target: ChatResult['target'], serverUrl: string, server
       p99: percentile(latencies, 99),
       lost: expected - received,
       sendFailures,
+      failureReasons,
       peakRssMb: peakMb,
     };
-    process.stderr.write(`chat ${target}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, lost ${result.lost}, send failures ${sendFailures}\n`);
+    process.stderr.write(`chat ${target}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, lost ${result.lost}, send failures ${sendFailures} ${JSON.stringify(failureReasons)}\n`);
     return result;
   } finally {
     for (const child of clients) if (child.exitCode === null) child.kill('SIGTERM');
