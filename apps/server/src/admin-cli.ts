@@ -7,6 +7,9 @@ import { AppError } from './lib/app-error.js';
 import { systemClock } from './lib/clock.js';
 import { decideVerification, listVerifications } from './modules/verification/verification.service.js';
 
+/** The command's answer goes to standard output, for a person or a script to read. */
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
 const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
@@ -31,7 +34,7 @@ function describe(submission: VerificationSubmission): string {
 async function run(args: string[]): Promise<number> {
   const [command, argument] = args;
   if (command !== 'list' && command !== 'approve' && command !== 'reject') {
-    console.log(USAGE);
+    print(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
   if (command === 'list' && argument !== undefined && !(SUBMISSION_STATUSES as readonly string[]).includes(argument)) {
@@ -51,11 +54,11 @@ async function run(args: string[]): Promise<number> {
     if (command === 'list') {
       const status = (argument ?? 'pending') as SubmissionStatus;
       const submissions = await listVerifications(deps.db, status, { limit: LIST_LIMIT, offset: 0 });
-      console.log(submissions.length === 0 ? `No ${status} submissions.` : submissions.map(describe).join('\n\n'));
+      print(submissions.length === 0 ? `No ${status} submissions.` : submissions.map(describe).join('\n\n'));
       return 0;
     }
     const decided = await decideVerification(deps, argument!, command === 'approve' ? 'approved' : 'rejected', null);
-    console.log(`${command === 'approve' ? 'Approved' : 'Rejected'}:\n${describe(decided)}`);
+    print(`${command === 'approve' ? 'Approved' : 'Rejected'}:\n${describe(decided)}`);
     return 0;
   } finally {
     await database.close();
