@@ -1,4 +1,3 @@
-import { PLACES } from '@carpool/shared/places';
 import { TEXTS } from '@carpool/shared/texts';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useId, useState, type FormEvent } from 'react';
@@ -8,6 +7,7 @@ import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import type { RideRequestFilters } from '../api/query-keys';
 import { controlClasses, labelClasses } from './form-styles';
 import { SearchIcon } from './ride-request-icons';
+import { PlaceOptions } from '../../../components/ui/place-options';
 
 interface RideRequestSearchProps {
   initial: RideRequestFilters;
@@ -24,7 +24,6 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
   const [from, setFrom] = useState(initial.from ?? '');
   const [to, setTo] = useState(initial.to ?? '');
   const [date, setDate] = useState(initial.date ?? '');
-  const places = PLACES[region];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,12 +42,7 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
           Departing from
         </label>
         <select id={`${id}-from`} value={from} onChange={(event) => setFrom(event.target.value)} className={controlClasses}>
-          <option value="">Any place</option>
-          {places.map((place) => (
-            <option key={place.value} value={place.value}>
-              {place.label}
-            </option>
-          ))}
+          <PlaceOptions region={region} blankLabel="Any place" />
         </select>
       </div>
       <div>
@@ -56,12 +50,7 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
           Going to
         </label>
         <select id={`${id}-to`} value={to} onChange={(event) => setTo(event.target.value)} className={controlClasses}>
-          <option value="">Any place</option>
-          {places.map((place) => (
-            <option key={place.value} value={place.value}>
-              {place.label}
-            </option>
-          ))}
+          <PlaceOptions region={region} blankLabel="Any place" />
         </select>
       </div>
       <div>

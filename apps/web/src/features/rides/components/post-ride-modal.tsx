@@ -1,5 +1,4 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { PLACES } from '@carpool/shared/places';
 import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, type CreateRide } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
@@ -17,6 +16,7 @@ import { useCreateRide } from '../api/create-ride';
 import { usePlacesAutocomplete } from '../hooks/use-places-autocomplete';
 import { POST_RIDE_DEFAULTS, POST_RIDE_FIELD_ERRORS, postRideResolver, type PostRideFormValues } from '../utils/post-ride-form';
 import { fieldClasses, labelClasses } from './field-classes';
+import { PlaceOptions } from '../../../components/ui/place-options';
 
 const SEAT_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -54,7 +54,6 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
   const { data: config } = useAppConfig();
   const createRide = useCreateRide();
   const { showToast } = useToast();
-  const places = PLACES[region];
   const ids = {
     from: useId(),
     to: useId(),
@@ -136,22 +135,12 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={ids.from} label="From" error={errorOf('from')}>
           <select id={ids.from} className={fieldClasses} aria-invalid={Boolean(errors.from)} aria-describedby={describedBy(ids.from, 'from')} {...register('from')}>
-            <option value="">Select departure</option>
-            {places.map((place) => (
-              <option key={place.value} value={place.value}>
-                {place.label}
-              </option>
-            ))}
+            <PlaceOptions region={region} blankLabel="Select departure" />
           </select>
         </Field>
         <Field id={ids.to} label="To" error={errorOf('to')}>
           <select id={ids.to} className={fieldClasses} aria-invalid={Boolean(errors.to)} aria-describedby={describedBy(ids.to, 'to')} {...register('to')}>
-            <option value="">Select destination</option>
-            {places.map((place) => (
-              <option key={place.value} value={place.value}>
-                {place.label}
-              </option>
-            ))}
+            <PlaceOptions region={region} blankLabel="Select destination" />
           </select>
         </Field>
         <Field id={ids.date} label="Date" error={errorOf('date')}>

@@ -1,10 +1,10 @@
 import type { College } from '@carpool/shared/colleges';
-import { PLACES } from '@carpool/shared/places';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRegion } from '../../../lib/region';
 import { CollegeSelect } from './college-select';
 import { fieldClasses, labelClasses } from './field-classes';
+import { PlaceOptions } from '../../../components/ui/place-options';
 
 export interface SearchValues {
   from: string;
@@ -25,7 +25,6 @@ interface SearchPanelProps {
 /** Departing from, Going to, Date, College and Search; every change searches at once. */
 export function SearchPanel({ values, minDate, onChange, onSearch, searching }: SearchPanelProps) {
   const { region } = useRegion();
-  const places = PLACES[region];
   const fromId = useId();
   const toId = useId();
   const dateId = useId();
@@ -45,12 +44,7 @@ export function SearchPanel({ values, minDate, onChange, onSearch, searching }: 
           Departing from
         </label>
         <select id={fromId} className={fieldClasses} value={values.from} onChange={(event) => onChange({ from: event.target.value })}>
-          <option value="">Anywhere</option>
-          {places.map((place) => (
-            <option key={place.value} value={place.value}>
-              {place.label}
-            </option>
-          ))}
+          <PlaceOptions region={region} blankLabel="Anywhere" />
         </select>
       </div>
       <div>
@@ -58,12 +52,7 @@ export function SearchPanel({ values, minDate, onChange, onSearch, searching }: 
           Going to
         </label>
         <select id={toId} className={fieldClasses} value={values.to} onChange={(event) => onChange({ to: event.target.value })}>
-          <option value="">Anywhere</option>
-          {places.map((place) => (
-            <option key={place.value} value={place.value}>
-              {place.label}
-            </option>
-          ))}
+          <PlaceOptions region={region} blankLabel="Anywhere" />
         </select>
       </div>
       <div>
