@@ -58,8 +58,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const showToast = useCallback((input: ToastInput) => {
     const id = nextId.current++;
+    // Several failing calls can report the same thing at once: show it once, with a fresh timer.
     setToasts((current) => [
-      ...current,
+      ...current.filter((toast) => toast.message !== input.message),
       { id, message: input.message, tone: input.tone ?? 'info', durationMs: input.durationMs ?? DEFAULT_DURATION_MS },
     ]);
   }, []);
