@@ -3,7 +3,7 @@ import type { Booking } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, rides, sessions, users } from '../../db/schema.js';
+import { bookings, notifications, rides, sessions, users } from '../../db/schema.js';
 import { hashToken } from '../auth/auth.service.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
@@ -52,6 +52,13 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
     const { ride: row, held } = await rideState(ride.id);
     expect(row.seatsAvailable).toBe(0);
     expect(held.count).toBe(3);
+    // The driver was told of exactly the bookings that were made: none for a booking that lost.
+    const told = await t.database.db
+      .select({ bookingId: notifications.bookingId })
+      .from(notifications)
+      .where(and(eq(notifications.rideId, ride.id), eq(notifications.kind, 'booking_requested')));
+    const booked = answers.filter((res) => res.statusCode === 201).map((res) => res.json<Booking>().id);
+    expect(told.map((n) => n.bookingId).sort()).toEqual(booked.sort());
   });
 
   it('keeps one active booking when a user books the same ride many times at once', async () => {

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { and, desc, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { bookings, rides, users } from '../../db/schema.js';
 
@@ -24,6 +24,30 @@ export async function findRideInRegion(db: Queryable, rideId: string, region: Re
 }
 
 /**
+ * What deciding a booking needs, read at once: the ride of the region with its driver, and every
+ * booking the user has on it, newest first.
+ */
+export async function findRideForBooking(
+  db: Queryable,
+  options: { rideId: string; region: Region; userId: string },
+): Promise<{ ride: RideRow; driver: UserRow; userBookings: BookingRow[] } | undefined> {
+  const [[found], userBookings] = await Promise.all([
+    db
+      .select({ ride: rides, driver: users })
+      .from(rides)
+      .innerJoin(users, eq(users.id, rides.driverId))
+      .where(and(eq(rides.id, options.rideId), eq(rides.region, options.region)))
+      .limit(1),
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.rideId, options.rideId), eq(bookings.userId, options.userId)))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id)),
+  ]);
+  return found && { ...found, userBookings };
+}
+
+/**
  * Locks the ride row for the rest of the transaction. Every transaction that changes bookings
  * takes the ride's lock before touching the booking rows, so they never wait on each other in
  * opposite orders (deadlock).
@@ -33,31 +57,70 @@ export async function lockRide(db: Queryable, rideId: string): Promise<RideRow |
   return row;
 }
 
+export interface NewBookingWithNotification {
+  bookingId: string;
+  rideId: string;
+  userId: string;
+  seats: number;
+  suitcases: number;
+  paymentIntentId: string;
+  now: Date;
+  /** The driver's notification of the request; it points at the new booking. */
+  notification: { userId: string; kind: string; title: string; body: string };
+}
+
+/** What the booking statement hands back: the ride's room left, and the driver's notification. */
+export interface BookedSeats {
+  seatsAvailable: number;
+  suitcasesAvailable: number;
+  notificationId: string;
+  notificationCreatedAt: Date;
+}
+
 /**
- * Takes seats and suitcases from a bookable ride in one conditional UPDATE; no row back means the
- * ride is not active, has departed, or has too little left.
+ * Books in ONE statement, so atomically and with no transaction around it: takes the seats and
+ * suitcases from a bookable ride by a conditional UPDATE (active, not departed, enough left), and
+ * inserts the pending booking and the driver's notification. The ride's row lock is held for this
+ * statement only. No row back means the UPDATE matched nothing (and so
+ * nothing was written); a second active booking of the same user fails on
+ * ONE_ACTIVE_BOOKING_INDEX and writes nothing either.
  */
-export async function reserveSeats(
+export async function reserveSeatsAndInsertBooking(
   db: Queryable,
-  options: { rideId: string; seats: number; suitcases: number; now: Date },
-): Promise<RideRow | undefined> {
-  const [row] = await db
-    .update(rides)
-    .set({
-      seatsAvailable: sql`${rides.seatsAvailable} - ${options.seats}`,
-      suitcasesAvailable: sql`${rides.suitcasesAvailable} - ${options.suitcases}`,
-    })
-    .where(
-      and(
-        eq(rides.id, options.rideId),
-        eq(rides.status, 'active'),
-        gt(rides.departsAt, options.now),
-        gte(rides.seatsAvailable, options.seats),
-        gte(rides.suitcasesAvailable, options.suitcases),
-      ),
+  booking: NewBookingWithNotification,
+): Promise<BookedSeats | undefined> {
+  const now = booking.now.toISOString();
+  const { notification } = booking;
+  const result = (await db.execute(sql`
+    with reserved as (
+      update rides
+         set seats_available = seats_available - ${booking.seats},
+             suitcases_available = suitcases_available - ${booking.suitcases}
+       where id = ${booking.rideId}
+         and status = 'active'
+         and departs_at > ${now}::timestamptz
+         and seats_available >= ${booking.seats}
+         and suitcases_available >= ${booking.suitcases}
+      returning seats_available, suitcases_available
+    ), booked as (
+      insert into bookings (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
+      select ${booking.bookingId}::uuid, ${booking.rideId}::uuid, ${booking.userId}::uuid, ${booking.seats}::smallint,
+             ${booking.suitcases}::smallint, 'pending', ${booking.paymentIntentId}::text, ${now}::timestamptz, ${now}::timestamptz
+        from reserved
+      returning id
+    ), notified as (
+      insert into notifications (user_id, kind, title, body, ride_id, booking_id, other_user_id)
+      select ${notification.userId}::uuid, ${notification.kind}::text, ${notification.title}::text, ${notification.body}::text,
+             ${booking.rideId}::uuid, booked.id, ${booking.userId}::uuid
+        from booked
+      returning id, created_at
     )
-    .returning();
-  return row;
+    select reserved.seats_available::int as "seatsAvailable", reserved.suitcases_available::int as "suitcasesAvailable",
+           notified.id::text as "notificationId", notified.created_at as "notificationCreatedAt"
+      from reserved, notified
+  `)) as unknown as { rows: (BookedSeats & { notificationCreatedAt: Date | string })[] };
+  const [row] = result.rows;
+  return row && { ...row, notificationCreatedAt: new Date(row.notificationCreatedAt) };
 }
 
 /** Gives a booking's seats and suitcases back to its ride in one UPDATE. */
@@ -69,44 +132,6 @@ export async function releaseSeats(db: Queryable, options: { rideId: string; sea
       suitcasesAvailable: sql`${rides.suitcasesAvailable} + ${options.suitcases}`,
     })
     .where(eq(rides.id, options.rideId));
-}
-
-export async function findActiveBooking(db: Queryable, rideId: string, userId: string): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.rideId, rideId), eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed'])))
-    .limit(1);
-  return row;
-}
-
-/** Every booking of one user on one ride, whatever its status. */
-export async function countBookingsOfUserOnRide(db: Queryable, rideId: string, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.rideId, rideId), eq(bookings.userId, userId)));
-  return row?.count ?? 0;
-}
-
-export async function insertBooking(
-  db: Queryable,
-  booking: { rideId: string; userId: string; seats: number; suitcases: number; paymentIntentId: string; now: Date },
-): Promise<BookingRow> {
-  const [row] = await db
-    .insert(bookings)
-    .values({
-      rideId: booking.rideId,
-      userId: booking.userId,
-      seats: booking.seats,
-      suitcases: booking.suitcases,
-      status: 'pending',
-      paymentIntentId: booking.paymentIntentId,
-      createdAt: booking.now,
-      updatedAt: booking.now,
-    })
-    .returning();
-  return row!;
 }
 
 /** A booking whose ride is in the region, with that ride. */

@@ -56,7 +56,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireAuth,
     },
-    async (request, reply) => reply.status(201).send(await bookRide(app.deps, authOf(request).user.id, request.region, request.body)),
+    async (request, reply) => reply.status(201).send(await bookRide(app.deps, authOf(request).user, request.region, request.body)),
   );
 
   r.put(

@@ -1,26 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
 import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import type { Booking, BookRideInput, UpdateBookingStatusInput } from '@carpool/shared/schemas/bookings';
+import type { Ride } from '@carpool/shared/schemas/rides';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import { createNotification } from '../notifications/notifications.service.js';
-import { getRidesByIds, hasDeparted } from '../rides/rides.service.js';
+import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
+import { getRidesByIds, hasDeparted, isActiveBooking, toRideDtoOfKnownRide } from '../rides/rides.service.js';
+import type { UserRow } from '../users/users.repository.js';
 import { fileUrl } from '../users/users.mapper.js';
 import {
-  countBookingsOfUserOnRide,
   ONE_ACTIVE_BOOKING_INDEX,
-  findActiveBooking,
   findBookingWithPassenger,
   findBookingWithRide,
   findBookingsOfRide,
   findBookingsOfUser,
+  findRideForBooking,
   findRideInRegion,
-  insertBooking,
   lockRide,
   releaseSeats,
-  reserveSeats,
+  reserveSeatsAndInsertBooking,
   transitionBooking,
+  type BookingRow,
   type BookingWithPassenger,
 } from './bookings.repository.js';
 
@@ -51,59 +53,96 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+type RideForBooking = NonNullable<Awaited<ReturnType<typeof findRideForBooking>>>;
+
 /**
- * A passenger books seats and suitcases on a ride of their region. The seats are taken by one
- * conditional UPDATE inside the transaction, so concurrent bookings can never overbook; the
- * partial unique index stops a second active booking even when two requests race.
+ * Why this user may not book these seats and suitcases on this ride now, or null if they may:
+ * checked in the order the errors are documented (unknown, own ride, closed, already booked,
+ * booked too often, not enough room).
  */
-export async function bookRide(deps: BookingsDeps, userId: string, region: Region, input: BookRideInput): Promise<Booking> {
-  const now = deps.clock.now();
-  let created;
-  try {
-    created = await deps.db.transaction(async (tx) => {
-      const ride = await findRideInRegion(tx, input.rideId, region);
-      if (!ride) throw notFound('Ride');
-      if (ride.driverId === userId) throw new AppError('CONFLICT', 'You cannot book your own ride');
-      const closed = closedRideError(ride, now);
-      if (closed) throw closed;
-      if (await findActiveBooking(tx, ride.id, userId)) throw alreadyBooked();
-      if ((await countBookingsOfUserOnRide(tx, ride.id, userId)) >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
-        throw new AppError(
-          'CONFLICT',
-          `You have booked this ride ${MAX_BOOKINGS_PER_USER_PER_RIDE} times already; please contact the driver instead.`,
-        );
-      }
-
-      const reserved = await reserveSeats(tx, { rideId: ride.id, seats: input.seats, suitcases: input.suitcases, now });
-      if (!reserved) {
-        const current = (await findRideInRegion(tx, ride.id, region))!;
-        throw closedRideError(current, now) ?? rideFullError(current, input);
-      }
-      const booking = await insertBooking(tx, { ...input, rideId: ride.id, userId, now });
-      const push = await createNotification(tx, deps.events, {
-        userId: ride.driverId,
-        kind: 'booking_requested',
-        title: 'New booking request',
-        body: `A passenger asks for ${plural(input.seats, 'seat')} and ${plural(input.suitcases, 'suitcase')} from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}.`,
-        rideId: ride.id,
-        bookingId: booking.id,
-        otherUserId: userId,
-      });
-      return { booking, push };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, ONE_ACTIVE_BOOKING_INDEX)) throw alreadyBooked();
-    throw error;
+function bookingRefusal(found: RideForBooking | undefined, userId: string, wanted: BookRideInput, now: Date): AppError | null {
+  if (!found) return notFound('Ride');
+  const { ride, userBookings } = found;
+  if (ride.driverId === userId) return new AppError('CONFLICT', 'You cannot book your own ride');
+  const closed = closedRideError(ride, now);
+  if (closed) return closed;
+  if (userBookings.some(isActiveBooking)) return alreadyBooked();
+  if (userBookings.length >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
+    return new AppError(
+      'CONFLICT',
+      `You have booked this ride ${MAX_BOOKINGS_PER_USER_PER_RIDE} times already; please contact the driver instead.`,
+    );
   }
-  created.push();
-  return getBooking(deps, userId, created.booking.id);
-}
-
-function rideFullError(ride: { seatsAvailable: number; suitcasesAvailable: number }, wanted: { seats: number; suitcases: number }) {
   const problems = [];
   if (wanted.seats > ride.seatsAvailable) problems.push(`only ${plural(ride.seatsAvailable, 'seat')} left`);
   if (wanted.suitcases > ride.suitcasesAvailable) problems.push(`only ${plural(ride.suitcasesAvailable, 'suitcase')} left`);
-  return new AppError('RIDE_FULL', `Not enough room on this ride: ${problems.join(' and ')}.`);
+  if (problems.length > 0) return new AppError('RIDE_FULL', `Not enough room on this ride: ${problems.join(' and ')}.`);
+  return null;
+}
+
+/**
+ * How many times a booking is tried when the ride looked bookable but others took the room in the
+ * moment between the read and the booking statement.
+ */
+const BOOKING_ATTEMPTS = 3;
+
+/**
+ * A passenger books seats and suitcases on a ride of their region. The rules are checked on one
+ * read of the ride and of the passenger's bookings on it; the booking itself is one statement
+ * (the seats taken by a conditional UPDATE, the booking and the driver's notification inserted),
+ * so concurrent bookings can never overbook, and the partial unique index stops a second active
+ * booking even when two requests race. When the statement finds no room, a fresh read says why.
+ */
+export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: Region, input: BookRideInput): Promise<Booking> {
+  const now = deps.clock.now();
+  const userId = passenger.id;
+  for (let attempt = 1; attempt <= BOOKING_ATTEMPTS; attempt++) {
+    const found = await findRideForBooking(deps.db, { rideId: input.rideId, region, userId });
+    const refusal = bookingRefusal(found, userId, input, now);
+    if (refusal) throw refusal;
+    const { ride, driver, userBookings } = found!;
+    const bookingId = randomUUID();
+    const notification = {
+      userId: ride.driverId,
+      kind: 'booking_requested' satisfies NotificationKind,
+      title: 'New booking request',
+      body: `A passenger asks for ${plural(input.seats, 'seat')} and ${plural(input.suitcases, 'suitcase')} from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}.`,
+    };
+    let booked;
+    try {
+      booked = await reserveSeatsAndInsertBooking(deps.db, { ...input, bookingId, rideId: ride.id, userId, now, notification });
+    } catch (error) {
+      if (isUniqueViolation(error, ONE_ACTIVE_BOOKING_INDEX)) throw alreadyBooked();
+      throw error;
+    }
+    if (!booked) continue;
+
+    publishNotification(deps.events, {
+      ...notification,
+      id: booked.notificationId,
+      rideId: ride.id,
+      bookingId,
+      otherUserId: userId,
+      dedupeKey: null,
+      createdAt: booked.notificationCreatedAt,
+      readAt: null,
+    });
+    const booking: BookingRow = {
+      id: bookingId,
+      rideId: ride.id,
+      userId,
+      seats: input.seats,
+      suitcases: input.suitcases,
+      status: 'pending',
+      paymentIntentId: input.paymentIntentId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const bookedRide = { ride: { ...ride, seatsAvailable: booked.seatsAvailable, suitcasesAvailable: booked.suitcasesAvailable }, driver };
+    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, [booking, ...userBookings]);
+    return toBookingDto({ booking, passenger }, rideDto);
+  }
+  throw new AppError('RIDE_FULL', 'Not enough room on this ride: others are booking it at this moment. Please try again.');
 }
 
 /** The driver accepts (confirmed) or rejects (cancelled) a pending booking; a rejection gives the seats back. */
@@ -223,7 +262,11 @@ async function getBooking(deps: BookingsDeps, viewerId: string, bookingId: strin
 
 async function toBookingDtos(deps: BookingsDeps, viewerId: string, rows: readonly BookingWithPassenger[]): Promise<Booking[]> {
   const rides = await getRidesByIds(deps, deps.db, { userId: viewerId }, [...new Set(rows.map((row) => row.booking.rideId))]);
-  return rows.map(({ booking, passenger }) => ({
+  return rows.map((row) => toBookingDto(row, rides.get(row.booking.rideId)!));
+}
+
+function toBookingDto({ booking, passenger }: BookingWithPassenger, ride: Ride): Booking {
+  return {
     id: booking.id,
     rideId: booking.rideId,
     userId: booking.userId,
@@ -233,6 +276,6 @@ async function toBookingDtos(deps: BookingsDeps, viewerId: string, rows: readonl
     status: booking.status,
     createdAt: booking.createdAt.toISOString(),
     updatedAt: booking.updatedAt.toISOString(),
-    ride: rides.get(booking.rideId)!,
-  }));
+    ride,
+  };
 }

@@ -51,6 +51,24 @@ describeEachDatabase('bookings', (kind) => {
       expect(told[0]).toMatchObject({ userId: driver.id, kind: 'booking_requested', otherUserId: rider.id, rideId: ride.id });
     });
 
+    it('answers with the booking and its ride exactly as a later read shows them', async () => {
+      const ride = await postRide(t, driver.token);
+      const first = (await bookRide(t, stranger.token, ride.id)).json<Booking>();
+      expect((await setStatus(first.id, 'confirmed')).statusCode).toBe(200);
+      const said = await t.call({ method: 'POST', url: '/api/messages/send', token: driver.token, payload: { rideId: ride.id, content: 'Meet at the bus stop' } });
+      expect(said.statusCode, said.body).toBe(201);
+
+      t.clock.set(new Date(RIDES_TEST_START.getTime() + 60_000));
+      const booked = (await bookRide(t, rider.token, ride.id, { seats: 1, suitcases: 0 })).json<Booking>();
+      const listed = (await t.call({ method: 'GET', url: `/api/bookings/user/${rider.id}`, token: rider.token })).json<Booking[]>();
+      expect(listed.find((booking) => booking.id === booked.id)).toEqual(booked);
+      expect(booked.ride.passengers.map((p) => [p.user.id, p.status])).toEqual([
+        [stranger.id, 'confirmed'],
+        [rider.id, 'pending'],
+      ]);
+      expect(booked.ride.messages.map((m) => m.content)).toEqual(['Meet at the bus stop']);
+    });
+
     it('accepts zero suitcases', async () => {
       const ride = await postRide(t, driver.token);
       expect((await bookRide(t, rider.token, ride.id, { seats: 1, suitcases: 0 })).statusCode).toBe(201);

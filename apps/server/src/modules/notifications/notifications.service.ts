@@ -30,7 +30,12 @@ export async function createNotification(
 ): Promise<() => void> {
   const row = await insertNotification(db, input);
   if (!row) return () => {};
-  return () => events.publish('user-event', { userId: row.userId, event: 'notification', payload: toNotificationDto(row) });
+  return () => publishNotification(events, row);
+}
+
+/** Pushes a stored notification to its user's room; call it only once the row is committed. */
+export function publishNotification(events: EventBus, row: NotificationRow): void {
+  events.publish('user-event', { userId: row.userId, event: 'notification', payload: toNotificationDto(row) });
 }
 
 export function toNotificationDto(row: NotificationRow): Notification {

@@ -222,15 +222,39 @@ export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: View
   return new Map(dtos.map((dto) => [dto.id, dto]));
 }
 
-/** Builds the viewer-dependent ride DTOs with a fixed number of queries, whatever the list length. */
-async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: readonly RideWithDriver[]): Promise<Ride[]> {
+/**
+ * One ride as a signed-in viewer sees it, when the caller already holds the ride with its driver
+ * and every booking of the viewer on it (newest first), as the booking path does: it saves reading
+ * them again.
+ */
+export async function toRideDtoOfKnownRide(
+  deps: RidesDeps,
+  viewer: { userId: string },
+  row: RideWithDriver,
+  viewerBookings: readonly BookingRow[],
+): Promise<Ride> {
+  const [dto] = await toRideDtos(deps, deps.db, viewer, [row], viewerBookings);
+  return dto!;
+}
+
+/**
+ * Builds the viewer-dependent ride DTOs with a fixed number of queries, whatever the list length.
+ * `viewerBookings`, when given, are the viewer's bookings on these rides, newest first.
+ */
+async function toRideDtos(
+  deps: RidesDeps,
+  db: Queryable,
+  viewer: Viewer,
+  rows: readonly RideWithDriver[],
+  viewerBookings?: readonly BookingRow[],
+): Promise<Ride[]> {
   const now = deps.clock.now();
   const rideIds = rows.map((row) => row.ride.id);
 
   const myBookingByRide = new Map<string, BookingRow>();
   if (viewer) {
     // Newest first: an active booking wins, else the latest one (shown as Declined when cancelled).
-    for (const booking of await findBookingsOfUserOnRides(db, viewer.userId, rideIds)) {
+    for (const booking of viewerBookings ?? (await findBookingsOfUserOnRides(db, viewer.userId, rideIds))) {
       const current = myBookingByRide.get(booking.rideId);
       if (!current || (!isActiveBooking(current) && isActiveBooking(booking))) myBookingByRide.set(booking.rideId, booking);
     }
@@ -243,9 +267,14 @@ async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: 
   };
   const participantRideIds = rows.filter(isParticipant).map((row) => row.ride.id);
 
+  // Independent reads: on a pool they run on two connections at once.
+  const [bookingsOnRides, messagesByRide] = await Promise.all([
+    findBookingsWithPassengersOnRides(db, participantRideIds),
+    findLatestRideMessages(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
+  ]);
   const driverByRide = new Map(rows.map((row) => [row.ride.id, row.ride.driverId]));
   const passengersByRide = new Map<string, RidePassenger[]>();
-  for (const { booking, passenger } of await findBookingsWithPassengersOnRides(db, participantRideIds)) {
+  for (const { booking, passenger } of bookingsOnRides) {
     // Passengers see who rides along, not whom the driver turned away; the driver sees everything.
     const visible = driverByRide.get(booking.rideId) === viewer!.userId || booking.status !== 'cancelled' || booking.userId === viewer!.userId;
     if (!visible) continue;
@@ -259,8 +288,6 @@ async function toRideDtos(deps: RidesDeps, db: Queryable, viewer: Viewer, rows: 
     });
     passengersByRide.set(booking.rideId, list);
   }
-
-  const messagesByRide = await findLatestRideMessages(db, participantRideIds, RIDE_MESSAGES_IN_RIDE);
 
   return rows.map((row) => {
     const { ride, driver } = row;
