@@ -38,7 +38,8 @@ app.get('/api/rides/getall', async (request, reply) => {
   if (!token) return reply.status(401).send({ code: 'UNAUTHORIZED' });
 
   const now = new Date();
-  const session = await pool.query<SessionRow>(templates.session, [createHash('sha256').update(token).digest('hex'), 1]);
+  // Named statements, as the app prepares these three queries: both sides parse and plan them once per connection.
+  const session = await pool.query<SessionRow>({ name: 'session', text: templates.session, values: [createHash('sha256').update(token).digest('hex'), 1] });
   const found = session.rows[0];
   if (!found || found.revoked_at || found.expires_at.getTime() <= now.getTime()) return reply.status(401).send({ code: 'UNAUTHORIZED' });
 
@@ -53,12 +54,13 @@ app.get('/api/rides/getall', async (request, reply) => {
     limit: Number(single('limit') ?? 50),
     offset: Number(single('offset') ?? 0),
   };
-  const text = templates.search[searchShape(filter)];
+  const shape = searchShape(filter);
+  const text = templates.search[shape];
   if (!text) return reply.status(400).send({ code: 'UNKNOWN_SHAPE' });
-  const rides = await pool.query({ text, values: buildSearchParams(filter, now), rowMode: 'array' });
+  const rides = await pool.query({ name: `search:${shape}`, text, values: buildSearchParams(filter, now), rowMode: 'array' });
   const rideIds = rides.rows.map((row: unknown[]) => row[0] as string);
   if (rideIds.length > 0) {
-    await pool.query({ text: templates.bookingsOfUser[String(rideIds.length)]!, values: [found.user_id, ...rideIds], rowMode: 'array' });
+    await pool.query({ name: 'bookings-of-user', text: templates.bookingsOfUser, values: [found.user_id, rideIds], rowMode: 'array' });
   }
   return rides.rows;
 });

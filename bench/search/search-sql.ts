@@ -10,8 +10,8 @@ export interface SearchSqlTemplates {
   session: string;
   /** searchUpcomingRides, by filter shape (searchShape). */
   search: Record<string, string>;
-  /** findBookingsOfUserOnRides, by number of ride ids (1..limit). */
-  bookingsOfUser: Record<string, string>;
+  /** findBookingsOfUserOnRides (parameters: the user id, the ride ids as one array). */
+  bookingsOfUser: string;
 }
 
 export interface SearchFilterInput {
@@ -40,7 +40,10 @@ export function searchShape(filter: SearchFilterInput): string {
     .join('+');
 }
 
-/** The parameters in drizzle's order: the where clause's conditions as written, then limit and (when not 0) offset. */
+/**
+ * The parameters in drizzle's order: the where clause's conditions as written (the colleges as one
+ * array), then limit and (when not 0) offset.
+ */
 export function buildSearchParams(filter: SearchFilterInput, now: Date): unknown[] {
   return [
     filter.region,
@@ -50,7 +53,7 @@ export function buildSearchParams(filter: SearchFilterInput, now: Date): unknown
     ...(filter.endDate ? [startOfDayInTimeZone(addDays(filter.endDate, 1), filter.timezone).toISOString()] : []),
     ...(filter.from ? [filter.from] : []),
     ...(filter.to ? [filter.to] : []),
-    ...(filter.colleges ?? []),
+    ...(filter.colleges?.length ? [filter.colleges] : []),
     filter.limit,
     ...(filter.offset ? [filter.offset] : []),
   ];

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
 
 export async function insertSession(
@@ -9,13 +10,18 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-export async function findSessionWithUser(db: Queryable, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+/** The session of a token hash with its user; on every signed-in request, so a prepared statement. */
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  const query = preparedQuery(db, 'find_session_with_user', (db, name) =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

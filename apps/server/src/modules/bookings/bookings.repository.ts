@@ -1,6 +1,7 @@
 import type { Region } from '@carpool/shared/regions';
 import { and, desc, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rides, users } from '../../db/schema.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -28,22 +29,27 @@ export async function findRideInRegion(db: Queryable, rideId: string, region: Re
  * booking the user has on it, newest first.
  */
 export async function findRideForBooking(
-  db: Queryable,
+  db: Db,
   options: { rideId: string; region: Region; userId: string },
 ): Promise<{ ride: RideRow; driver: UserRow; userBookings: BookingRow[] } | undefined> {
-  const [[found], userBookings] = await Promise.all([
+  const rideQuery = preparedQuery(db, 'find_ride_with_driver_in_region', (db, name) =>
     db
       .select({ ride: rides, driver: users })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
-      .where(and(eq(rides.id, options.rideId), eq(rides.region, options.region)))
-      .limit(1),
+      .where(and(eq(rides.id, sql.placeholder('rideId')), eq(rides.region, sql.placeholder('region'))))
+      .limit(1)
+      .prepare(name),
+  );
+  const bookingsQuery = preparedQuery(db, 'find_bookings_of_user_on_ride', (db, name) =>
     db
       .select()
       .from(bookings)
-      .where(and(eq(bookings.rideId, options.rideId), eq(bookings.userId, options.userId)))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id)),
-  ]);
+      .where(and(eq(bookings.rideId, sql.placeholder('rideId')), eq(bookings.userId, sql.placeholder('userId'))))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .prepare(name),
+  );
+  const [[found], userBookings] = await Promise.all([rideQuery.execute(options), bookingsQuery.execute(options)]);
   return found && { ...found, userBookings };
 }
 

@@ -1,7 +1,8 @@
 import type { College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
 
 export type RideRow = typeof rides.$inferSelect;
@@ -27,7 +28,18 @@ export interface RideFilter {
   departsBefore?: Date | undefined;
 }
 
-function upcomingActiveRidesWhere(filter: RideFilter): SQL {
+type Bindable<T> = T | Placeholder;
+
+/** The conditions of the search and of the day counts; values may be placeholders of a prepared query. */
+function upcomingActiveRidesWhere(filter: {
+  region: Bindable<Region>;
+  departsAfter: Bindable<Date>;
+  departsFrom?: Bindable<Date> | undefined;
+  departsBefore?: Bindable<Date> | undefined;
+  from?: Bindable<string> | undefined;
+  to?: Bindable<string> | undefined;
+  colleges?: Bindable<readonly string[]> | undefined;
+}): SQL {
   return and(
     eq(rides.region, filter.region),
     eq(rides.status, 'active'),
@@ -36,8 +48,29 @@ function upcomingActiveRidesWhere(filter: RideFilter): SQL {
     filter.departsBefore ? lt(rides.departsAt, filter.departsBefore) : undefined,
     filter.from ? eq(rides.fromPlace, filter.from) : undefined,
     filter.to ? eq(rides.toPlace, filter.to) : undefined,
-    filter.colleges?.length ? inArray(users.college, [...filter.colleges]) : undefined,
+    collegeCondition(filter.colleges),
   )!;
+}
+
+function collegeCondition(colleges: Bindable<readonly string[]> | undefined): SQL | undefined {
+  if (!colleges) return undefined;
+  // A prepared query takes the list as one array parameter, whatever its length.
+  return isArray(colleges) ? inArray(users.college, [...colleges]) : sql`${users.college} = any(${colleges}::text[])`;
+}
+
+const isArray = (value: unknown): value is readonly unknown[] => Array.isArray(value);
+
+/** The filter without its empty filters. */
+function presentFilters(filter: RideFilter) {
+  return {
+    region: filter.region,
+    departsAfter: filter.departsAfter,
+    departsFrom: filter.departsFrom,
+    departsBefore: filter.departsBefore,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+    colleges: filter.colleges?.length ? filter.colleges : undefined,
+  };
 }
 
 export async function insertRide(db: Queryable, ride: NewRide): Promise<RideRow> {
@@ -64,20 +97,49 @@ export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]
     .where(inArray(rides.id, [...ids]));
 }
 
-/** Upcoming active rides, soonest first (rides_upcoming_idx / rides_route_idx). */
+/**
+ * Upcoming active rides, soonest first (rides_search_idx, rides_route_idx, rides_destination_idx).
+ * The home page's hottest query: one prepared statement per combination of filters present.
+ */
 export async function searchUpcomingRides(
-  db: Queryable,
+  db: Db,
   filter: RideFilter,
   page: { limit: number; offset: number },
 ): Promise<RideWithDriver[]> {
-  return db
-    .select({ ride: rides, driver: users })
-    .from(rides)
-    .innerJoin(users, eq(users.id, rides.driverId))
-    .where(upcomingActiveRidesWhere(filter))
-    .orderBy(asc(rides.departsAt), asc(rides.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const filters = presentFilters(filter);
+  // A placeholder's value goes to the driver as it is: instants as ISO text, read as timestamptz.
+  const values = {
+    ...filters,
+    departsAfter: filters.departsAfter.toISOString(),
+    departsFrom: filters.departsFrom?.toISOString(),
+    departsBefore: filters.departsBefore?.toISOString(),
+    limit: page.limit,
+    offset: page.offset,
+  };
+  const optional = ['departsFrom', 'departsBefore', 'from', 'to', 'colleges', 'offset'] as const;
+  const present = optional.filter((key) => values[key] !== undefined && values[key] !== 0);
+  // At most 63 characters, PostgreSQL's limit for a statement's name.
+  const query = preparedQuery(db, `search_rides:${present.join(',')}`, (db, name) => {
+    const placeholderOf = (key: (typeof optional)[number]) => (present.includes(key) ? sql.placeholder(key) : undefined);
+    const where = upcomingActiveRidesWhere({
+      region: sql.placeholder('region'),
+      departsAfter: sql.placeholder('departsAfter'),
+      departsFrom: placeholderOf('departsFrom'),
+      departsBefore: placeholderOf('departsBefore'),
+      from: placeholderOf('from'),
+      to: placeholderOf('to'),
+      colleges: placeholderOf('colleges'),
+    });
+    const select = db
+      .select({ ride: rides, driver: users })
+      .from(rides)
+      .innerJoin(users, eq(users.id, rides.driverId))
+      .where(where)
+      .orderBy(asc(rides.departsAt), asc(rides.id))
+      .limit(sql.placeholder('limit'));
+    return (present.includes('offset') ? select.offset(sql.placeholder('offset')) : select).prepare(name);
+  });
+  return query.execute(values);
 }
 
 /**
@@ -99,7 +161,9 @@ export async function countUpcomingRidesPerInterval(
     .from(rides)
     .innerJoin(users, eq(users.id, rides.driverId))
     .where(
-      upcomingActiveRidesWhere({ ...filter, departsFrom: boundaries[0], departsBefore: boundaries[boundaries.length - 1] }),
+      upcomingActiveRidesWhere(
+        presentFilters({ ...filter, departsFrom: boundaries[0], departsBefore: boundaries[boundaries.length - 1] }),
+      ),
     )
     // By position: the bucket expression carries bound parameters, so repeating it would not match.
     .groupBy(sql`1`);
@@ -126,32 +190,36 @@ export async function findRidesOfDriver(
     .offset(options.offset);
 }
 
-/** One user's bookings on the given rides, newest first. */
-export async function findBookingsOfUserOnRides(
-  db: Queryable,
-  userId: string,
-  rideIds: readonly string[],
-): Promise<BookingRow[]> {
+/** One user's bookings on the given rides, newest first; on every signed-in search, so prepared. */
+export async function findBookingsOfUserOnRides(db: Db, userId: string, rideIds: readonly string[]): Promise<BookingRow[]> {
   if (rideIds.length === 0) return [];
-  return db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), inArray(bookings.rideId, [...rideIds])))
-    .orderBy(desc(bookings.createdAt));
+  const query = preparedQuery(db, 'find_bookings_of_user_on_rides', (db, name) =>
+    db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.userId, sql.placeholder('userId')), sql`${bookings.rideId} = any(${sql.placeholder('rideIds')}::uuid[])`))
+      .orderBy(desc(bookings.createdAt))
+      .prepare(name),
+  );
+  return query.execute({ userId, rideIds });
 }
 
 /** Every booking of the given rides with its passenger, oldest first. */
 export async function findBookingsWithPassengersOnRides(
-  db: Queryable,
+  db: Db,
   rideIds: readonly string[],
 ): Promise<{ booking: BookingRow; passenger: DriverRow }[]> {
   if (rideIds.length === 0) return [];
-  return db
-    .select({ booking: bookings, passenger: users })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(inArray(bookings.rideId, [...rideIds]))
-    .orderBy(asc(bookings.createdAt), asc(bookings.id));
+  const query = preparedQuery(db, 'find_bookings_with_passengers_on_rides', (db, name) =>
+    db
+      .select({ booking: bookings, passenger: users })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(sql`${bookings.rideId} = any(${sql.placeholder('rideIds')}::uuid[])`)
+      .orderBy(asc(bookings.createdAt), asc(bookings.id))
+      .prepare(name),
+  );
+  return query.execute({ rideIds });
 }
 
 /** A ride chat message with its author's name and avatar (null for system messages). */
@@ -179,50 +247,54 @@ export interface LatestRideMessages {
  * chat is never read in full. Rides without messages come back with an empty list and 0.
  */
 export async function findLatestRideMessages(
-  db: Queryable,
+  db: Db,
   rideIds: readonly string[],
   perRide: number,
 ): Promise<Map<string, LatestRideMessages>> {
   const byRide = new Map<string, LatestRideMessages>();
   if (rideIds.length === 0) return byRide;
-  const counted = db
-    .select({ total: sql<number>`count(*)::int`.as('total') })
-    .from(rideMessages)
-    .where(eq(rideMessages.rideId, rides.id))
-    .as('counted');
-  const latest = db
-    .select({
-      id: rideMessages.id,
-      userId: rideMessages.userId,
-      kind: rideMessages.kind,
-      content: rideMessages.content,
-      createdAt: rideMessages.createdAt,
-      userName: users.name,
-      userAvatarFileId: users.avatarFileId,
-    })
-    .from(rideMessages)
-    .leftJoin(users, eq(users.id, rideMessages.userId))
-    .where(eq(rideMessages.rideId, rides.id))
-    .orderBy(desc(rideMessages.createdAt), desc(rideMessages.id))
-    .limit(perRide)
-    .as('latest');
-  const rows = await db
-    .select({
-      rideId: rides.id,
-      total: counted.total,
-      id: latest.id,
-      userId: latest.userId,
-      kind: latest.kind,
-      content: latest.content,
-      createdAt: latest.createdAt,
-      userName: latest.userName,
-      userAvatarFileId: latest.userAvatarFileId,
-    })
-    .from(rides)
-    .innerJoinLateral(counted, sql`true`)
-    .leftJoinLateral(latest, sql`true`)
-    .where(inArray(rides.id, [...rideIds]))
-    .orderBy(asc(rides.id), asc(latest.createdAt), asc(latest.id));
+  const query = preparedQuery(db, 'find_latest_ride_messages', (db, name) => {
+    const counted = db
+      .select({ total: sql<number>`count(*)::int`.as('total') })
+      .from(rideMessages)
+      .where(eq(rideMessages.rideId, rides.id))
+      .as('counted');
+    const latest = db
+      .select({
+        id: rideMessages.id,
+        userId: rideMessages.userId,
+        kind: rideMessages.kind,
+        content: rideMessages.content,
+        createdAt: rideMessages.createdAt,
+        userName: users.name,
+        userAvatarFileId: users.avatarFileId,
+      })
+      .from(rideMessages)
+      .leftJoin(users, eq(users.id, rideMessages.userId))
+      .where(eq(rideMessages.rideId, rides.id))
+      .orderBy(desc(rideMessages.createdAt), desc(rideMessages.id))
+      .limit(sql.placeholder('perRide'))
+      .as('latest');
+    return db
+      .select({
+        rideId: rides.id,
+        total: counted.total,
+        id: latest.id,
+        userId: latest.userId,
+        kind: latest.kind,
+        content: latest.content,
+        createdAt: latest.createdAt,
+        userName: latest.userName,
+        userAvatarFileId: latest.userAvatarFileId,
+      })
+      .from(rides)
+      .innerJoinLateral(counted, sql`true`)
+      .leftJoinLateral(latest, sql`true`)
+      .where(sql`${rides.id} = any(${sql.placeholder('rideIds')}::uuid[])`)
+      .orderBy(asc(rides.id), asc(latest.createdAt), asc(latest.id))
+      .prepare(name);
+  });
+  const rows = await query.execute({ rideIds, perRide });
   for (const row of rows) {
     const entry = byRide.get(row.rideId) ?? { messages: [], total: Number(row.total) };
     byRide.set(row.rideId, entry);
