@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { postJson } from '../lib/http-client.js';
 import { SIZES } from '../lib/scale.js';
 import { percentile } from '../lib/stats.js';
 import type { SignedInUser } from '../seed/seed-data.js';
@@ -28,15 +29,15 @@ export interface BookingRace {
 /** The app: POST /api/bookings/bookRide, signed in, as the web app sends it. */
 export function bookThroughApp(url: string): BookOne {
   return async (rideId, user) => {
-    const response = await fetch(`${url}/api/bookings/bookRide`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'x-region': 'cornell', 'content-type': 'application/json' },
-      body: JSON.stringify({ rideId, seats: 1, suitcases: 0, paymentIntentId: 'NO_STRIPE' }),
-    });
-    const body = await response.text();
-    if (response.status === 201) return true;
-    if (response.status === 409 && body.includes('RIDE_FULL')) return false;
-    throw new Error(`bookRide answered ${response.status}: ${body}`);
+    const { status, body } = await postJson(
+      `${url}/api/bookings/bookRide`,
+      user.token,
+      { rideId, seats: 1, suitcases: 0, paymentIntentId: 'NO_STRIPE' },
+      { 'x-region': 'cornell' },
+    );
+    if (status === 201) return true;
+    if (status === 409 && body.includes('RIDE_FULL')) return false;
+    throw new Error(`bookRide answered ${status}: ${body}`);
   };
 }
 
