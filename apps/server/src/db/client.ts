@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -38,8 +39,28 @@ export async function openDatabase(options: {
   return openPglite(options.pgliteDir);
 }
 
+/** Creates and migrates a new embedded database folder in a child process (see create-pglite-folder.ts). */
+async function createPgliteFolder(dir: string): Promise<void> {
+  // A sibling module: .js when built, .ts when run from source.
+  const script = fileURLToPath(new URL(`./create-pglite-folder${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+  // The server's flags are kept (tsx in development), but not a watcher or a debugger; run from
+  // source by a test runner that compiles in process, the child needs tsx of its own.
+  const execArgv = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag));
+  if (script.endsWith('.ts') && !execArgv.some((flag) => flag.includes('tsx'))) execArgv.push('--import', 'tsx');
+  const child = fork(script, [dir, migrationsFolder], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`The embedded database could not be created in ${dir} (exit code ${code})`)),
+    );
+  });
+}
+
 async function openPglite(dir: string | null): Promise<Database> {
-  if (dir) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  if (dir) {
+    mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFolder(path.resolve(dir));
+  }
   const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
