@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { users } from './schema.js';
@@ -28,4 +29,21 @@ describe('the embedded database in a folder', () => {
     await again.close();
     expect(rows).toEqual([{ name: 'Kept' }]);
   }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('closing the PostgreSQL pool [postgres]', () => {
+  it('lets a request that is still running finish its queries instead of failing the next one', async () => {
+    const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: null });
+    const request = async () => {
+      await database.db.execute(sql`select pg_sleep(0.3)`);
+      await database.db.execute(sql`select 1`);
+    };
+    const running = request().then(
+      () => 'finished',
+      (error: unknown) => `failed: ${String(error)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await database.close();
+    expect(await running).toBe('finished');
+  });
 });

@@ -72,6 +72,25 @@ async function openPglite(dir: string | null): Promise<Database> {
   };
 }
 
+/** How long closing waits for queries still running (a request whose client has gone, for example). */
+const CLOSE_WAIT_MS = 5_000;
+const IDLE_CHECK_MS = 20;
+
+/**
+ * Resolves once no connection of the pool has been in use, and nobody has waited for one, for two
+ * checks in a row (a handler between two of its queries is not mistaken for done), or after
+ * `limitMs`. Ending the pool under a running request would fail its next query.
+ */
+async function waitUntilIdle(pool: pg.Pool, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  let quietChecks = 0;
+  while (quietChecks < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CHECK_MS));
+    const idle = pool.idleCount === pool.totalCount && pool.waitingCount === 0;
+    quietChecks = idle ? quietChecks + 1 : 0;
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection that the server drops (restart, failover, a dropped test database) is
@@ -84,6 +103,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      await waitUntilIdle(pool, CLOSE_WAIT_MS);
+      await pool.end();
+    },
   };
 }
