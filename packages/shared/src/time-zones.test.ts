@@ -38,6 +38,14 @@ describe('time zones', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
+  it('answers a remembered day start with the same instant in a Date of its own', () => {
+    const first = startOfDayInTimeZone('2026-04-02', 'Asia/Kolkata');
+    first.setTime(0);
+    const again = startOfDayInTimeZone('2026-04-02', 'Asia/Kolkata');
+    expect(again.toISOString()).toBe('2026-04-01T18:30:00.000Z');
+    expect(startOfDayInTimeZone('2026-04-02', 'UTC').toISOString()).toBe('2026-04-02T00:00:00.000Z');
+  });
+
   it('finds the start of a day in a zone, also on DST change days', () => {
     expect(startOfDayInTimeZone('2026-03-12', 'UTC').toISOString()).toBe('2026-03-12T00:00:00.000Z');
     expect(startOfDayInTimeZone('2026-01-15', 'America/New_York').toISOString()).toBe('2026-01-15T05:00:00.000Z');

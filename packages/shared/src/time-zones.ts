@@ -105,9 +105,21 @@ function instantOfWallClock(wall: number, timeZone: string): number {
  * when a DST change skips midnight.
  */
 export function startOfDayInTimeZone(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(instantOfWallClock(Date.UTC(y, m - 1, d), timeZone));
+  const key = `${day} ${timeZone}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    start = instantOfWallClock(Date.UTC(y, m - 1, d), timeZone);
+    // Every search asks for two of these (four Intl calls each); callers choose the keys, so the
+    // memory is bounded by starting over when full.
+    if (dayStarts.size >= MAX_REMEMBERED_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
+
+const MAX_REMEMBERED_DAY_STARTS = 10_000;
+const dayStarts = new Map<string, number>();
 
 /**
  * The instant a wall-clock reading (yyyy-mm-dd, hh:mm) in a zone stands for, DST handled as in
