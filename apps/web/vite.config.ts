@@ -16,5 +16,6 @@ export default defineConfig({
       '/socket.io': { target: API_SERVER, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest (dist/.vite/manifest.json) tells the benchmark which chunks each route loads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

@@ -81,6 +81,25 @@ test.describe('foundation', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
+  test('a deep link to a lazily loaded page renders it, and a chunk that failed to load reloads the page once', async ({ newPerson }) => {
+    const page = await newPerson();
+    // The page's chunk fails the first time, as when a deployment has replaced the files.
+    let requests = 0;
+    await page.route(/\/assets\/terms-[\w-]+\.js$/, (route) => (requests++ === 0 ? route.abort() : route.continue()));
+    await page.goto('/nj/terms');
+    await expect(page.getByRole('heading', { name: 'About and Terms of Service' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/nj');
+    expect(requests).toBe(2);
+  });
+
+  test('a page whose chunk does not load even after the reload says so inside the layout', async ({ newPerson }) => {
+    const page = await newPerson();
+    await page.route(/\/assets\/terms-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  });
+
   test('the header at 360 px shows the mobile menu', async ({ newPerson }) => {
     const page = await newPerson({ width: 360, height: 740 });
     await page.goto('/');

@@ -17,6 +17,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// Pages and dialogs load lazily: the first render of one compiles its module, which on a busy
+// machine can take longer than findBy's default second.
+const LAZY = { timeout: 5_000 };
+
 function currentPath(router: { state: { location: { pathname: string; search: string } } }) {
   return router.state.location.pathname + router.state.location.search;
 }
@@ -33,7 +37,7 @@ describe('routes and guards', () => {
   it('sends a signed-out conversation to the login route with the redirect', async () => {
     const { router } = renderWithApp(routes, { path: '/nj/conversation-messages/abc' });
     await waitFor(() => expect(currentPath(router)).toBe('/nj/login?redirect=conversation-messages/abc'));
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sign in' }, LAZY)).toBeInTheDocument();
   });
 
   it('sends your own profile id to /profile and shows your name in the header', async () => {
@@ -50,11 +54,18 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/nj');
   });
 
+  it('renders a lazily loaded page from a deep link, inside the layout', async () => {
+    renderWithApp(routes, { path: '/nj/terms' });
+    // The layout does not wait for the page's code: the header is there at once.
+    expect(screen.getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/nj');
+    expect(await screen.findByRole('heading', { name: 'About and Terms of Service' }, LAZY)).toBeInTheDocument();
+  });
+
   it('opens the sign-in dialog when a signed-out user picks a protected action', async () => {
     renderWithApp(routes, { path: '/' });
     const user = userEvent.setup();
     await user.click(screen.getAllByRole('button', { name: 'Post a Ride' })[0]!);
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sign in' }, LAZY)).toBeInTheDocument();
   });
 
   it('tells a signed-in user\'s feature dialogs to open through window events', async () => {
@@ -67,7 +78,7 @@ describe('routes and guards', () => {
     window.removeEventListener('open-post-ride', listener);
     expect(listener).toHaveBeenCalledTimes(1);
     // The rides feature's dialog, mounted by the layout, answers the event.
-    expect(await screen.findByRole('dialog', { name: 'Post a New Ride' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Post a New Ride' }, LAZY)).toBeInTheDocument();
   });
 
   it('signs out of both regions', async () => {

@@ -1,21 +1,32 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
-import { DevSignInPage } from '../features/auth/components/dev-sign-in-page';
-import { ConversationPage } from '../features/messages/components/conversation-page';
-import { InboxPage } from '../features/messages/components/inbox-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
-import { UserProfilePage } from '../features/profile/components/user-profile-page';
-import { RideRequestsPage } from '../features/ride-requests/components/ride-requests-page';
-import { MyRidesPage } from '../features/rides/components/my-rides-page';
+import { lazyWithReload } from '../lib/lazy-with-reload';
 import { AppLayout } from './layout/app-layout';
 import { AppRoot } from './root';
 import { ConversationGuard, OtherUserProfileGuard, RequireSignedIn } from './routes/guards';
 import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
-import { NotFoundPage } from './routes/not-found';
 import { renderRideChat } from './routes/ride-chat-slot';
 import { myRideRequestsPanel } from './routes/ride-requests-slots';
-import { TermsPage } from './routes/terms';
+import { RouteErrorPage } from './routes/route-error';
+
+// The home page is in the first bundle; every other page is a chunk of its own, loaded when it is
+// first shown (docs/decisions/web-code-splitting.md). The layout's Suspense shows the fallback.
+const MyRidesPage = lazyWithReload(() => import('../features/rides/components/my-rides-page').then((module) => module.MyRidesPage));
+const RideRequestsPage = lazyWithReload(() =>
+  import('../features/ride-requests/components/ride-requests-page').then((module) => module.RideRequestsPage),
+);
+const ProfilePage = lazyWithReload(() => import('../features/profile/components/profile-page').then((module) => module.ProfilePage));
+const UserProfilePage = lazyWithReload(() =>
+  import('../features/profile/components/user-profile-page').then((module) => module.UserProfilePage),
+);
+const ConversationPage = lazyWithReload(() =>
+  import('../features/messages/components/conversation-page').then((module) => module.ConversationPage),
+);
+const InboxPage = lazyWithReload(() => import('../features/messages/components/inbox-page').then((module) => module.InboxPage));
+const LoginRoute = lazyWithReload(() => import('./routes/login').then((module) => module.LoginRoute));
+const TermsPage = lazyWithReload(() => import('./routes/terms').then((module) => module.TermsPage));
+const NotFoundPage = lazyWithReload(() => import('./routes/not-found').then((module) => module.NotFoundPage));
+const DevSignInPage = lazyWithReload(() => import('../features/auth/components/dev-sign-in-page').then((module) => module.DevSignInPage));
 
 /** The pages of spec section 2, mounted at /, /cornell and /nj alike. */
 const pageRoutes: RouteObject[] = [
@@ -36,13 +47,19 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     children: [
       // A bare window without the header: it only lives until it hands the token over.
-      { path: '/dev-sign-in', element: <DevSignInPage /> },
+      { path: '/dev-sign-in', element: <Suspense fallback={null}><DevSignInPage /></Suspense> },
       {
         element: <AppLayout />,
         children: [
-          { path: '/', children: pageRoutes },
-          { path: '/cornell', children: pageRoutes },
-          { path: '/nj', children: pageRoutes },
+          {
+            // A page that fails (its code did not load) shows inside the layout, header and all.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { path: '/', children: pageRoutes },
+              { path: '/cornell', children: pageRoutes },
+              { path: '/nj', children: pageRoutes },
+            ],
+          },
         ],
       },
     ],

@@ -6,4 +6,7 @@ export const browser = {
   reloadAt(path: string): void {
     window.location.assign(path);
   },
+  reload(): void {
+    window.location.reload();
+  },
 };

@@ -6,6 +6,8 @@ export type Theme = 'light' | 'dark';
 
 /** Session-scoped: must survive the reload after an expired session, but not a new visit. */
 const SESSION_EXPIRED_NOTICE_KEY = 'session_expired_notice';
+/** Session-scoped: when this tab last reloaded because a code chunk failed to load. */
+const CHUNK_RELOAD_KEY = 'chunk_reload_at';
 
 // Storage can throw (quota, blocked cookies); the app then behaves as if nothing were stored.
 function read(key: string, store: Storage = localStorage): string | null {
@@ -89,4 +91,15 @@ export function takeSessionExpiredNotice(): boolean {
   const present = read(SESSION_EXPIRED_NOTICE_KEY, sessionStorage) === 'true';
   if (present) write(SESSION_EXPIRED_NOTICE_KEY, null, sessionStorage);
   return present;
+}
+
+/** Stores the time of a reload after a failed chunk; false when storage refuses it (then no reload). */
+export function rememberChunkReload(now: number): boolean {
+  write(CHUNK_RELOAD_KEY, String(now), sessionStorage);
+  return read(CHUNK_RELOAD_KEY, sessionStorage) === String(now);
+}
+
+export function lastChunkReloadAt(): number | null {
+  const value = Number(read(CHUNK_RELOAD_KEY, sessionStorage));
+  return Number.isFinite(value) && value > 0 ? value : null;
 }

@@ -1,11 +1,18 @@
+import { WINDOW_EVENTS } from '@carpool/shared/constants';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AuthModals } from '../../features/auth/components/auth-modals';
-import { RequestRideDialog } from '../../features/ride-requests/components/request-ride-dialog';
 import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
-import { PostRideModal } from '../../features/rides/components/post-ride-modal';
+import { DeferredDialog } from './deferred-dialog';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageFallback } from './page-fallback';
 import { SessionExpiryNotice } from './session-expiry-notice';
+
+// Dialogs are loaded when first opened, not with the page (docs/decisions/web-code-splitting.md).
+const loadAuthModals = () => import('../../features/auth/components/auth-modals').then((module) => module.AuthModals);
+const loadPostRideModal = () => import('../../features/rides/components/post-ride-modal').then((module) => module.PostRideModal);
+const loadRequestRideDialog = () =>
+  import('../../features/ride-requests/components/request-ride-dialog').then((module) => module.RequestRideDialog);
 
 export function AppLayout() {
   return (
@@ -18,17 +25,19 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-10">
-        <Outlet />
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      <AuthModals />
       {/*
-        Feature dialogs opened from the header mount here, each listening to its window event:
+        Dialogs opened from anywhere through window events: sign-in and sign-up (open-auth-modal),
         the rides feature's post-ride dialog (open-post-ride) and the ride-requests feature's
         request dialog (open-request-ride).
       */}
-      <PostRideModal />
-      <RequestRideDialog />
+      <DeferredDialog event={WINDOW_EVENTS.openAuthModal} load={loadAuthModals} />
+      <DeferredDialog event={WINDOW_EVENTS.openPostRide} load={loadPostRideModal} />
+      <DeferredDialog event={WINDOW_EVENTS.openRequestRide} load={loadRequestRideDialog} />
       <SessionExpiryNotice />
       <PayoutStatusCheck />
     </div>

@@ -1,14 +1,21 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { REGION_WORDING } from '@carpool/shared/regions';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { NotificationBell } from '../../features/messages/components/notification-bell';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { useRegion } from '../../lib/region';
 import { useSession } from '../../lib/session';
 import { dispatchWindowEvent, openAuthModal } from '../../lib/window-events';
 import { ThemeToggle } from './theme-toggle';
+
+// The bell brings socket.io-client, which only a signed-in page needs; without its code the header
+// simply has no bell.
+const NotificationBell = lazyWithReload(
+  () => import('../../features/messages/components/notification-bell').then((module) => module.NotificationBell),
+  () => null,
+);
 
 const itemBase =
   'inline-flex h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-xl px-2.5 lg:px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500';
@@ -130,6 +137,17 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
   );
 }
 
+/** The bell for a signed-in user; the placeholder while it loads has its size, so nothing moves. */
+function HeaderBell() {
+  const { isSignedIn } = useSession();
+  if (!isSignedIn) return null;
+  return (
+    <Suspense fallback={<span aria-hidden="true" className="inline-block h-10 w-10" />}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
+
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -157,11 +175,11 @@ export function Header() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <HeaderActions layout="row" onAction={() => undefined} />
-          <NotificationBell />
+          <HeaderBell />
           <ThemeToggle />
         </nav>
         <div className="flex items-center gap-1 md:hidden">
-          <NotificationBell />
+          <HeaderBell />
           <ThemeToggle />
           <button
             type="button"

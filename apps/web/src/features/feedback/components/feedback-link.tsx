@@ -1,6 +1,10 @@
 import { TEXTS } from '@carpool/shared/texts';
-import { useState } from 'react';
-import { FeedbackDialog } from './feedback-dialog';
+import { Suspense, useState } from 'react';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
+import { lazyWithReload } from '../../../lib/lazy-with-reload';
+
+// The form is loaded when the footer's link is first used.
+const FeedbackDialog = lazyWithReload(() => import('./feedback-dialog').then((module) => module.FeedbackDialog), DialogUnavailable);
 
 /** The footer's way to the Feedback form. */
 export function FeedbackLink({ className = '' }: { className?: string }) {
@@ -10,7 +14,11 @@ export function FeedbackLink({ className = '' }: { className?: string }) {
       <button type="button" onClick={() => setOpen(true)} className={className}>
         {TEXTS.feedbackTitle}
       </button>
-      <FeedbackDialog open={open} onClose={() => setOpen(false)} />
+      {open ? (
+        <Suspense fallback={<DialogLoading />}>
+          <FeedbackDialog open onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,13 @@
 import { TEXTS } from '@carpool/shared/texts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
+import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useSession } from '../../../lib/session';
 import { pendingReviewsKey, usePendingReviews } from '../api/get-pending-reviews';
-import { ReviewDialog } from './review-dialog';
+
+// The review form is loaded when the button is first used.
+const ReviewDialog = lazyWithReload(() => import('./review-dialog').then((module) => module.ReviewDialog), DialogUnavailable);
 
 /** Spec section 2 (Home): the floating orange button while reviews are due, and its dialog. */
 export function PendingReviewsButton() {
@@ -37,7 +41,11 @@ export function PendingReviewsButton() {
           {TEXTS.profile.reviewsDue(pending.length)}
         </button>
       ) : null}
-      <ReviewDialog open={open} onClose={close} pending={snapshot} />
+      {open ? (
+        <Suspense fallback={<DialogLoading />}>
+          <ReviewDialog open onClose={close} pending={snapshot} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

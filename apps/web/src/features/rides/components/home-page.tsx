@@ -1,9 +1,11 @@
 import { REGION_WORDING, TAGLINE } from '@carpool/shared/regions';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
 import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
+import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useRideDayCounts } from '../api/get-ride-day-counts';
@@ -14,12 +16,20 @@ import { useRideSearch } from '../hooks/use-ride-search';
 import { cardClasses } from './field-classes';
 import { DateCarousel } from './date-carousel';
 import { RideCard } from './ride-card';
-import { RideDetailModal } from './ride-detail-modal';
 import type { RideChatSlot } from './ride-slots';
 import { SearchPanel } from './search-panel';
 
 // Leaflet is only needed once someone opens the map.
-const RidesMap = lazy(() => import('./rides-map').then((module) => ({ default: module.RidesMap })));
+const RidesMap = lazyWithReload(
+  () => import('./rides-map').then((module) => module.RidesMap),
+  () => (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      The map could not be loaded. Reload the page to try again.
+    </p>
+  ),
+);
+// The detail dialog (booking, participants, the chat slot) is loaded when a ride is first opened.
+const RideDetailModal = lazyWithReload(() => import('./ride-detail-modal').then((module) => module.RideDetailModal), DialogUnavailable);
 
 type HomeTab = 'all' | 'posted' | 'requests';
 type View = 'list' | 'map';
@@ -142,7 +152,11 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
         </div>
       </section>
 
-      <RideDetailModal rideId={opened?.id ?? null} initialRide={opened ?? undefined} onClose={() => setOpened(null)} chatSlot={chatSlot} />
+      {opened ? (
+        <Suspense fallback={<DialogLoading />}>
+          <RideDetailModal rideId={opened.id} initialRide={opened} onClose={() => setOpened(null)} chatSlot={chatSlot} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
