@@ -26,13 +26,12 @@ import { captureSearchSql } from './search/capture-search-sql.js';
 import { checkSameAnswers, runSearch, type SearchPhase } from './search/run-search.js';
 import { buildSearchRequests, filterOfSearch } from './search/search-requests.js';
 import { busiestInboxUser, seedDatabase } from './seed/seed-data.js';
-import { measureWebSizes, runLighthouse, type LighthouseResult } from './web/run-web.js';
+import { describeWebRoutes, measureWebSizes, runLighthouse, webSizeRows, type LighthouseResult } from './web/run-web.js';
 
 const SETTLE_MS = 2_000;
 const SEARCH_REQUEST_COUNT = 2_000;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-const kb = (bytes: number) => round(bytes / 1024, 1);
 
 /**
  * Time to healthy and idle memory of the built server on the embedded database (what `npm start`
@@ -165,7 +164,6 @@ async function main() {
     const throughput = (target: 'ours' | 'baseline') => booking.throughput.find((row) => row.target === target)!;
     const race = (target: 'ours' | 'baseline') => booking.races.find((row) => row.target === target)!;
     const chatOf = (target: 'ours' | 'baseline') => chat.find((row) => row.target === target)!;
-    const initialGzip = (kind: 'js' | 'css') => sizes.initial.filter((asset) => asset.kind === kind).reduce((sum, asset) => sum + asset.gzipBytes, 0);
 
     const rows: ReportRow[] = [
       ...searchRows(phases),
@@ -183,15 +181,7 @@ async function main() {
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p99 send to receive (ms)', ours: chatOf('ours').p99, baseline: chatOf('baseline').p99 },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'deliveries/s', ours: chatOf('ours').deliveriesPerSecond, baseline: chatOf('baseline').deliveriesPerSecond },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'lost deliveries / failed sends', ours: `${chatOf('ours').lost} / ${chatOf('ours').sendFailures}`, baseline: `${chatOf('baseline').lost} / ${chatOf('baseline').sendFailures}`, ratio: '' },
-      { benchmark: 'Web app, every route', figure: 'initial JS (kB gzip)', ours: kb(initialGzip('js')), baseline: '', ratio: '' },
-      { benchmark: 'Web app, every route', figure: 'initial CSS (kB gzip)', ours: kb(initialGzip('css')), baseline: '', ratio: '' },
-      ...sizes.lazy.map((asset) => ({
-        benchmark: `Web app, lazy chunk (${asset.importedBy.join(', ') || 'unknown importer'})`,
-        figure: `${path.basename(asset.file)} (kB gzip)`,
-        ours: kb(asset.gzipBytes),
-        baseline: '',
-        ratio: '',
-      })),
+      ...webSizeRows(sizes),
       ...lighthouseRows(lighthouse),
       { benchmark: 'Start-up to healthy', figure: 'embedded PGlite, fresh DATA_DIR (ms)', ours: embedded.fresh.startMs, baseline: baseline.startMs },
       { benchmark: 'Start-up to healthy', figure: 'embedded PGlite, restart on that DATA_DIR (ms)', ours: embedded.restart.startMs, baseline: baseline.startMs },
@@ -217,7 +207,7 @@ async function main() {
       '',
       table,
       '',
-      `Web app routes (all load the same initial bundle; the router has no route-level code splitting): ${sizes.routes.join(', ')}.`,
+      describeWebRoutes(sizes),
       '',
       '## Query plans (EXPLAIN ANALYZE on the seeded data)',
       '',

@@ -1,27 +1,43 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import ts from 'typescript';
 import { REPO_ROOT } from '../lib/processes.js';
+import type { ReportRow } from '../lib/report.js';
+import { round } from '../lib/stats.js';
 
-const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
-const WEB_SRC = path.join(REPO_ROOT, 'apps/web/src');
-const ROUTER = path.join(WEB_SRC, 'app/router.tsx');
+const WEB_ROOT = path.join(REPO_ROOT, 'apps/web');
+const ROUTER = path.join(WEB_ROOT, 'src/app/router.tsx');
+/** The router's helper for a lazily loaded page: `const Page = lazyWithReload(() => import('...')...)`. */
+const LAZY_HELPER = 'lazyWithReload';
 
 export interface AssetSize {
   file: string;
-  kind: 'js' | 'css';
   bytes: number;
   gzipBytes: number;
 }
 
+export interface ChunkSet {
+  js: AssetSize[];
+  css: AssetSize[];
+}
+
+export interface RouteSize extends ChunkSet {
+  /** As the router writes it: pages under / are also under /cornell and /nj. */
+  route: string;
+  /** The source of the route's lazily loaded page, relative to apps/web; null when it is in the entry. */
+  page: string | null;
+}
+
 export interface WebSizes {
-  /** Loaded by index.html, so by every route. */
-  initial: AssetSize[];
-  /** Chunks loaded on demand, with the source files that import them. */
-  lazy: (AssetSize & { importedBy: string[] })[];
-  routes: string[];
+  /** What the browser loads before any route renders: index.html's script, its static imports and the CSS. */
+  entry: ChunkSet;
+  /** Per route: the entry plus the route's page chunk and that chunk's static imports. */
+  routes: RouteSize[];
+  /** Other chunks loaded on demand (dialogs, the map, ...): what each adds to the entry, by source. */
+  onDemand: (ChunkSet & { source: string })[];
 }
 
 export interface LighthouseResult {
@@ -31,40 +47,176 @@ export interface LighthouseResult {
   tbtMs: number;
 }
 
-function sizeOf(file: string): AssetSize {
-  const bytes = readFileSync(path.join(WEB_DIST, file));
-  return { file, kind: file.endsWith('.css') ? 'css' : 'js', bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
+type Manifest = Record<string, ManifestChunk>;
+
+function sizeOf(distDir: string, file: string): AssetSize {
+  const bytes = readFileSync(path.join(distDir, file));
+  return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** The chunks `keys` load before they run: themselves and their static imports, transitively. */
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...keys];
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the Vite manifest has no chunk ${key}`);
+    seen.add(key);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+function chunkSet(distDir: string, manifest: Manifest, keys: Iterable<string>): ChunkSet {
+  const chunks = [...keys].map((key) => manifest[key]!);
+  return {
+    js: chunks.map((chunk) => sizeOf(distDir, chunk.file)),
+    css: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => sizeOf(distDir, file)),
+  };
 }
 
 /**
- * Sizes of the built web app. Vite writes no manifest here, so the initial assets are the
- * scripts and stylesheets index.html references; every other asset is a lazily loaded chunk.
+ * The routes of apps/web/src/app/router.tsx and, for each, the source of its lazily loaded page
+ * (null when the page is in the entry), read from the syntax tree: every route object with an
+ * `element`, and the `lazyWithReload(() => import('...'))` declaration of a component in it.
  */
-export function measureWebSizes(): WebSizes {
-  const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
-  const referenced = [...html.matchAll(/(?:src|href)="\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
-  const initial = referenced.map(sizeOf);
-  const sources = walk(WEB_SRC).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-  const lazy = readdirSync(path.join(WEB_DIST, 'assets'))
-    .map((name) => `assets/${name}`)
-    .filter((file) => /\.(js|css)$/.test(file) && !referenced.includes(file))
-    .map((file) => {
-      // Vite names a chunk after its module: rides-map-<hash>.js comes from import('./rides-map').
-      const moduleName = path.basename(file).replace(/-[\w-]{8}\.(js|css)$/, '');
-      const importedBy = sources
-        .filter((source) => new RegExp(`import\\(['"][./\\w-]*/${moduleName}['"]\\)`).test(readFileSync(source, 'utf8')))
-        .map((source) => path.relative(WEB_SRC, source));
-      return { ...sizeOf(file), importedBy };
-    });
-  const routes = existsSync(ROUTER) ? [...readFileSync(ROUTER, 'utf8').matchAll(/path: '([^']+)'/g)].map((match) => match[1]!) : [];
-  return { initial, lazy, routes: [...new Set(routes)] };
+function readRouterPages(routerFile = ROUTER): { route: string; page: string | null }[] {
+  const source = ts.createSourceFile(routerFile, readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const lazyPages = new Map<string, string>();
+  const routeObjects: ts.ObjectLiteralExpression[] = [];
+  const findImport = (node: ts.Node): string | null => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      return specifier && ts.isStringLiteral(specifier) ? specifier.text : null;
+    }
+    return ts.forEachChild(node, findImport) ?? null;
+  };
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isCallExpression(node.initializer) &&
+      ts.isIdentifier(node.initializer.expression) &&
+      node.initializer.expression.text === LAZY_HELPER
+    ) {
+      const specifier = findImport(node.initializer);
+      if (!specifier) throw new Error(`${node.name.text} in router.tsx is lazy but imports no module the bench can read`);
+      const resolved = path.resolve(path.dirname(routerFile), specifier);
+      const file = ['.tsx', '.ts'].map((extension) => resolved + extension).find(existsSync);
+      if (!file) throw new Error(`router.tsx imports ${specifier}, which does not exist`);
+      lazyPages.set(node.name.text, path.relative(WEB_ROOT, file).split(path.sep).join('/'));
+    }
+    if (ts.isObjectLiteralExpression(node) && node.properties.some((property) => property.name?.getText(source) === 'element')) {
+      routeObjects.push(node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+
+  const pages = new Map<string, string | null>();
+  for (const route of routeObjects) {
+    const property = (name: string) =>
+      route.properties.find((each): each is ts.PropertyAssignment => ts.isPropertyAssignment(each) && each.name.getText(source) === name);
+    const pathProperty = property('path');
+    const isIndex = property('index')?.initializer.kind === ts.SyntaxKind.TrueKeyword;
+    if (!pathProperty && !isIndex) continue; // a layout route
+    const routePath = pathProperty && ts.isStringLiteral(pathProperty.initializer) ? pathProperty.initializer.text : '';
+    const tags: string[] = [];
+    const collectTags = (node: ts.Node) => {
+      if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) tags.push(node.tagName.getText(source));
+      ts.forEachChild(node, collectTags);
+    };
+    collectTags(property('element')!.initializer);
+    const lazyTag = tags.find((tag) => lazyPages.has(tag));
+    pages.set(routePath.startsWith('/') ? routePath : `/${routePath}`, lazyTag ? lazyPages.get(lazyTag)! : null);
+  }
+  if (lazyPages.size === 0) throw new Error(`router.tsx declares no ${LAZY_HELPER}(...) page: update bench/web/run-web.ts to how the router loads pages now`);
+  return [...pages].map(([route, page]) => ({ route, page }));
+}
+
+/**
+ * Sizes of the built web app, per route, from Vite's manifest (dist/.vite/manifest.json): the
+ * entry chunk and its static imports, plus for a lazily loaded page its chunk and static imports.
+ */
+export function measureWebSizes(distDir = path.join(WEB_ROOT, 'dist')): WebSizes {
+  const manifestFile = path.join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: apps/web/vite.config.ts must set build.manifest`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('the Vite manifest has no entry');
+  const entryKeys = staticClosure(manifest, [entryKey]);
+
+  // What the manifest calls the entry must be what index.html makes the browser load.
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const referenced = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+  const entry = chunkSet(distDir, manifest, entryKeys);
+  const entryFiles = new Set([...entry.js, ...entry.css].map((asset) => asset.file));
+  if (referenced.size !== entryFiles.size || [...referenced].some((file) => !entryFiles.has(file))) {
+    throw new Error(`index.html loads ${[...referenced].join(', ')} but the manifest's entry is ${[...entryFiles].join(', ')}`);
+  }
+
+  const keyOfSource = new Map(Object.entries(manifest).flatMap(([key, chunk]) => (chunk.src ? [[chunk.src, key] as const] : [])));
+  const routes = readRouterPages().map(({ route, page }) => {
+    if (page === null) return { route, page, ...entry };
+    const pageKey = keyOfSource.get(page);
+    if (!pageKey || !manifest[pageKey]!.isDynamicEntry) throw new Error(`${route}: ${page} is not a lazily loaded chunk in the Vite manifest`);
+    return { route, page, ...chunkSet(distDir, manifest, new Set([...entryKeys, ...staticClosure(manifest, [pageKey])])) };
+  });
+
+  const routePages = new Set(routes.map((route) => route.page));
+  const onDemand = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.src && !routePages.has(chunk.src))
+    .map(([key, chunk]) => ({
+      source: chunk.src!,
+      ...chunkSet(distDir, manifest, [...staticClosure(manifest, [key])].filter((each) => !entryKeys.has(each))),
+    }));
+  return { entry, routes, onDemand };
+}
+
+const kbGzip = (assets: readonly AssetSize[]) => round(assets.reduce((sum, asset) => sum + asset.gzipBytes, 0) / 1024, 1);
+
+/** The table rows: initial JS and CSS of every route, then what each on-demand chunk adds. */
+export function webSizeRows(sizes: WebSizes): ReportRow[] {
+  return [
+    ...sizes.routes.map((route) => ({
+      benchmark: `Web app, first load of ${route.route}`,
+      figure: 'initial JS / CSS (kB gzip)',
+      ours: `${kbGzip(route.js)} / ${kbGzip(route.css)}`,
+      baseline: '',
+      ratio: '',
+    })),
+    ...sizes.onDemand.map((chunk) => ({
+      benchmark: `Web app, on demand: ${path.basename(chunk.source).replace(/\.tsx?$/, '')}`,
+      figure: 'adds JS / CSS (kB gzip)',
+      ours: `${kbGzip(chunk.js)} / ${kbGzip(chunk.css)}`,
+      baseline: '',
+      ratio: '',
+    })),
+  ];
+}
+
+/** One sentence for the results file: which page chunk each route loads. */
+export function describeWebRoutes(sizes: WebSizes): string {
+  const lazy = sizes.routes.filter((route) => route.page !== null);
+  const eager = sizes.routes.filter((route) => route.page === null).map((route) => route.route);
+  return (
+    `Web app routes (pages under / are also under /cornell and /nj): ${eager.join(', ')} render from the entry; ` +
+    `${lazy.map((route) => `${route.route} loads ${path.basename(route.page!)}`).join(', ')}. ` +
+    `The entry is ${sizes.entry.js.length} JS files and ${sizes.entry.css.length} CSS file(s), ${kbGzip(sizes.entry.js)} / ${kbGzip(sizes.entry.css)} kB gzip.`
+  );
 }
 
 /** Lighthouse's default (mobile) preset on one page, in Debian Chromium, performance only. */
