@@ -1,10 +1,11 @@
 /**
  * The web figure alone, for comparing builds back to back: seeds a fresh database (BENCH_SCALE),
- * starts one app server per built web app in BENCH_WEB_DISTS (comma list of directories; default
- * apps/web/dist), then runs Lighthouse on each page of BENCH_WEB_PATHS (default /) against each
- * build in turn, BENCH_LIGHTHOUSE_RUNS times (default 3), and prints every run and the medians.
+ * starts one app server per built web app in BENCH_WEB_DISTS (comma list of directories, relative
+ * to the repository or absolute; default apps/web/dist), then runs Lighthouse on each page of
+ * BENCH_WEB_PATHS (default /) against each build in turn, BENCH_LIGHTHOUSE_RUNS times (default 3),
+ * and prints every run and the medians.
  *
- *   BENCH_SCALE=0.05 BENCH_WEB_DISTS=/tmp/before,apps/web/dist node --conditions=source --import tsx web/measure-web.ts
+ *   BENCH_SCALE=0.05 BENCH_WEB_DISTS=old-dist,apps/web/dist node --conditions=source --import tsx web/measure-web.ts
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
