@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from './test/harness.js';
 
@@ -124,6 +125,11 @@ describe('web app serving', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Carpool</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("hi")');
+    // What the web build writes beside each text file; the server picks the copy the browser accepts.
+    const bundle = `console.log(${JSON.stringify('carpool '.repeat(400))});`;
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bundle);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
     t = await createTestApp('pglite', { config: { webDistDir: dist } });
   });
   afterAll(async () => {
@@ -144,6 +150,27 @@ describe('web app serving', () => {
     const res = await t.call({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copy of a build file that the browser accepts, else the file itself', async () => {
+    const bundle = `console.log(${JSON.stringify('carpool '.repeat(400))});`;
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bundle);
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
+  });
+
+  it('answers a missing build file with 404, not the app page', async () => {
+    const res = await t.call({ method: 'GET', url: '/assets/gone-999999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
   });
 
   it('keeps API 404s as JSON even with the web app present', async () => {

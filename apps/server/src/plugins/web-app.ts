@@ -18,6 +18,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -32,7 +34,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
-    if (distDir && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing build file (a page still open from before a deployment asks for an old chunk) is a
+    // 404, not the app's page: the web app then reloads itself once to get the new build.
+    const isBuildFile = pathname.startsWith('/assets/');
+    if (distDir && !isApi && !isBuildFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
