@@ -12,6 +12,11 @@ const CONNECT_TIMEOUT_MS = 30_000;
 const DRAIN_MS = 3_000;
 
 const send = (message: ClientToParent) => process.send?.(message);
+/** Exits once the last report is written to the parent: a fixed delay could drop a large report on a busy machine. */
+function sendAndExit(message: ClientToParent, code: number) {
+  if (process.send) process.send(message, () => process.exit(code));
+  else process.exit(code);
+}
 // node:http with a bounded keep-alive pool: far cheaper per request than fetch on 2 shared cores,
 // and a backlog waits here instead of opening thousands of connections.
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -122,16 +127,13 @@ async function run(config: Extract<ParentToClient, { type: 'config' }>) {
   await sleep(DRAIN_MS);
   for (const socket of sockets) socket.disconnect();
   agent.destroy();
-  send({ type: 'done', latencies, expected, received, sendFailures, failureReasons: Object.fromEntries(failureReasons) });
+  return { type: 'done', latencies, expected, received, sendFailures, failureReasons: Object.fromEntries(failureReasons) } satisfies ClientToParent;
 }
 
 process.once('message', (message: ParentToClient) => {
   if (message.type !== 'config') return;
   run(message).then(
-    () => setTimeout(() => process.exit(0), 200),
-    (error: unknown) => {
-      send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
-      setTimeout(() => process.exit(1), 200);
-    },
+    (report) => sendAndExit(report, 0),
+    (error: unknown) => sendAndExit({ type: 'failed', message: error instanceof Error ? error.message : String(error) }, 1),
   );
 });
