@@ -161,6 +161,35 @@ describeEachDatabase('realtime', (kind) => {
     });
   });
 
+  describe('ride chat fan-out', () => {
+    it('delivers the driver’s and a pending passenger’s messages to every member once, in order; a refused send reaches nobody', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      const waiting = await t.signIn('rt-pending@cornell.edu', 'Penny Pending');
+      await insertBooking(t.database.db, ride, waiting.id, 'pending');
+      await insertBooking(t.database.db, ride, passenger.id, 'confirmed');
+      const members = await Promise.all([driver, waiting, passenger].map(connect));
+      const strangerSocket = await connect(stranger);
+      expect(await Promise.all(members.map((socket) => joinRideChat(socket, ride)))).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+      expect(await joinRideChat(strangerSocket, ride)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(await joinRideChat(strangerSocket, '00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      const got = [...members, strangerSocket].map((socket) => record(socket, 'new-message'));
+
+      const lastArrived = Promise.all(members.map((socket) => nextEvent(socket, 'new-message')));
+      const fromDriver = await sendRideMessage(driver, ride, 'leaving at 5');
+      expect(fromDriver.statusCode).toBe(201);
+      await lastArrived;
+      const secondArrived = Promise.all(members.map((socket) => nextEvent(socket, 'new-message')));
+      const fromWaiting = await sendRideMessage(waiting, ride, 'I will be there');
+      expect(fromWaiting.statusCode).toBe(201);
+      await secondArrived;
+      expect((await sendRideMessage(stranger, ride, 'let me in')).statusCode).toBe(403);
+      await pause(SETTLE_MS);
+
+      const expected = [fromDriver.json(), fromWaiting.json()];
+      expect(got).toEqual([expected, expected, expected, []]);
+    });
+  });
+
   describe('user rooms', () => {
     it('pushes a direct message to the receiver and the sender’s other tabs, and the notification to the receiver only', async () => {
       const receiverSocket = await connect(passenger);

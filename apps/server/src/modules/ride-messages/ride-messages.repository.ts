@@ -1,30 +1,56 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { and, asc, desc, eq, exists, gt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
 
 export type RideMessageRow = typeof rideMessages.$inferSelect;
 
-/** A message with what the chat shows of its author (null for system messages). */
-export interface RideMessageWithAuthor {
-  message: RideMessageRow;
-  author: { id: string; name: string; avatarFileId: string | null } | null;
+/** A message with what the chat shows of its author (null for system messages and deleted authors). */
+export interface RideMessageWithAuthor extends RideMessageRow {
+  userName: string | null;
+  userAvatarFileId: string | null;
 }
 
 /** Booking states that hold a seat, and so give access to the ride's chat. */
 const CHAT_BOOKING_STATUSES = ['pending', 'confirmed'] as const;
+/**
+ * The same list written into the SQL text rather than bound: a prepared statement's generic plan
+ * can then still use the partial index of active bookings, whose predicate is this list.
+ */
+const HOLDS_SEAT = sql`${bookings.status} in (${sql.join(
+  CHAT_BOOKING_STATUSES.map((status) => sql.raw(`'${status}'`)),
+  sql`, `,
+)})`;
 
-export async function findRideDriverId(db: Queryable, rideId: string): Promise<string | undefined> {
-  const [row] = await db.select({ driverId: rides.driverId }).from(rides).where(eq(rides.id, rideId)).limit(1);
-  return row?.driverId;
+/**
+ * Whether the user may use the chat of the ride in the current row of `rides`: its driver, or a
+ * passenger whose booking holds a seat. The one place this rule is written in SQL, so that the
+ * access check and the guarded INSERT cannot drift apart.
+ */
+function isRideChatParticipant(db: Db, userId: Placeholder): SQL {
+  return or(
+    eq(rides.driverId, userId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(bookings)
+        .where(and(eq(bookings.rideId, rides.id), eq(bookings.userId, userId), HOLDS_SEAT)),
+    ),
+  )!;
 }
 
-export async function hasSeatHoldingBooking(db: Queryable, rideId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.rideId, rideId), eq(bookings.userId, userId), inArray(bookings.status, CHAT_BOOKING_STATUSES)))
-    .limit(1);
-  return row !== undefined;
+/** One read: undefined when the ride does not exist, else whether the user may use its chat. */
+export async function findRideChatAccess(db: Db, rideId: string, userId: string): Promise<{ isParticipant: boolean } | undefined> {
+  const query = preparedQuery(db, 'find_ride_chat_access', (db, name) =>
+    db
+      .select({ isParticipant: sql<boolean>`${isRideChatParticipant(db, sql.placeholder('userId'))}` })
+      .from(rides)
+      .where(eq(rides.id, sql.placeholder('rideId')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ rideId, userId });
+  return row;
 }
 
 export async function findBookingParticipant(db: Queryable, bookingId: string): Promise<{ rideId: string; userId: string } | undefined> {
@@ -33,6 +59,40 @@ export async function findBookingParticipant(db: Queryable, bookingId: string): 
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .limit(1);
+  return row;
+}
+
+/**
+ * Stores a user's message only if the user may use the ride's chat, checked in the same statement
+ * (`insert ... select ... from rides where id = $ride and (driver or seat-holding booking)`), so a
+ * send is one round trip. Undefined when nothing was stored: no such ride, or not a participant.
+ */
+export async function insertRideMessageOfParticipant(
+  db: Db,
+  message: { rideId: string; userId: string; content: string },
+): Promise<RideMessageRow | undefined> {
+  const query = preparedQuery(db, 'insert_ride_message_of_participant', (db, name) => {
+    const userId = sql.placeholder('userId');
+    return db
+      .insert(rideMessages)
+      .select(
+        db
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            rideId: rides.id,
+            userId: sql`${userId}::uuid`.as('user_id'),
+            kind: sql`'user'`.as('kind'),
+            content: sql`${sql.placeholder('content')}::text`.as('content'),
+            // The database's clock orders messages written by several server processes.
+            createdAt: sql`clock_timestamp()`.as('created_at'),
+          })
+          .from(rides)
+          .where(and(eq(rides.id, sql.placeholder('rideId')), isRideChatParticipant(db, userId))),
+      )
+      .returning()
+      .prepare(name);
+  });
+  const [row] = await query.execute(message);
   return row;
 }
 
@@ -82,10 +142,14 @@ export async function findRideMessages(
   const newestFirst = cursor === undefined;
   const rows = await db
     .select({
-      message: rideMessages,
-      authorId: users.id,
-      authorName: users.name,
-      authorAvatarFileId: users.avatarFileId,
+      id: rideMessages.id,
+      rideId: rideMessages.rideId,
+      userId: rideMessages.userId,
+      kind: rideMessages.kind,
+      content: rideMessages.content,
+      createdAt: rideMessages.createdAt,
+      userName: users.name,
+      userAvatarFileId: users.avatarFileId,
     })
     .from(rideMessages)
     .leftJoin(users, eq(users.id, rideMessages.userId))
@@ -96,12 +160,5 @@ export async function findRideMessages(
         : [asc(rideMessages.createdAt), asc(rideMessages.id)]),
     )
     .limit(options.limit);
-  const messages = rows.map((row) => ({
-    message: row.message,
-    author:
-      row.authorId === null || row.authorName === null
-        ? null
-        : { id: row.authorId, name: row.authorName, avatarFileId: row.authorAvatarFileId },
-  }));
-  return newestFirst ? messages.reverse() : messages;
+  return newestFirst ? rows.reverse() : rows;
 }

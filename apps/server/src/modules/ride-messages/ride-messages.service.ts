@@ -1,37 +1,36 @@
 import type { RideMessage, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { fileUrl } from '../users/users.mapper.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   findBookingParticipant,
-  findRideDriverId,
+  findRideChatAccess,
   findRideMessages,
-  hasSeatHoldingBooking,
   insertRideMessage,
+  insertRideMessageOfParticipant,
   rideMessageExists,
   type MessageCursor,
   type RideMessageWithAuthor,
 } from './ride-messages.repository.js';
 
 export interface RideMessagesDeps {
-  db: Queryable;
+  db: Db;
   events: EventBus;
 }
 
 export type RideChatAccess = 'granted' | 'no-ride' | 'denied';
 
 /** The driver and passengers whose booking holds a seat (pending or confirmed) may use the chat. */
-export async function rideChatAccess(db: Queryable, rideId: string, userId: string): Promise<RideChatAccess> {
-  const driverId = await findRideDriverId(db, rideId);
-  if (driverId === undefined) return 'no-ride';
-  if (driverId === userId) return 'granted';
-  return (await hasSeatHoldingBooking(db, rideId, userId)) ? 'granted' : 'denied';
+export async function rideChatAccess(db: Db, rideId: string, userId: string): Promise<RideChatAccess> {
+  const access = await findRideChatAccess(db, rideId, userId);
+  if (access === undefined) return 'no-ride';
+  return access.isParticipant ? 'granted' : 'denied';
 }
 
-export async function canAccessRideChat(db: Queryable, rideId: string, userId: string): Promise<boolean> {
+export async function canAccessRideChat(db: Db, rideId: string, userId: string): Promise<boolean> {
   return (await rideChatAccess(db, rideId, userId)) === 'granted';
 }
 
@@ -40,24 +39,25 @@ export async function findBookingPassenger(db: Queryable, bookingId: string) {
   return findBookingParticipant(db, bookingId);
 }
 
-async function assertRideChatAccess(db: Queryable, rideId: string, userId: string): Promise<void> {
+const notAParticipant = () => forbidden('Only the driver and passengers with a pending or confirmed booking can use this ride chat');
+
+async function assertRideChatAccess(db: Db, rideId: string, userId: string): Promise<void> {
   const access = await rideChatAccess(db, rideId, userId);
   if (access === 'no-ride') throw notFound('Ride');
-  if (access === 'denied') {
-    throw forbidden('Only the driver and passengers with a pending or confirmed booking can use this ride chat');
-  }
+  if (access === 'denied') throw notAParticipant();
 }
 
-export function toRideMessageDto({ message, author }: RideMessageWithAuthor): RideMessage {
+/** A stored message as the API shows it; `userName` and `userAvatarFileId` are null when it has no author. */
+export function toRideMessageDto(row: RideMessageWithAuthor): RideMessage {
   return {
-    id: message.id,
-    rideId: message.rideId,
-    userId: message.userId,
-    userName: author?.name ?? null,
-    user: author ? { id: author.id, name: author.name, avatar: fileUrl(author.avatarFileId) } : null,
-    content: message.content,
-    timestamp: message.createdAt.toISOString(),
-    kind: message.kind,
+    id: row.id,
+    rideId: row.rideId,
+    userId: row.userId,
+    userName: row.userName,
+    user: row.userId && row.userName !== null ? { id: row.userId, name: row.userName, avatar: fileUrl(row.userAvatarFileId) } : null,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    kind: row.kind,
   };
 }
 
@@ -83,11 +83,19 @@ export async function listRideMessages(
   return rows.map(toRideMessageDto);
 }
 
-/** Stores the message first, then broadcasts it, so that a refetch never misses a message someone saw live. */
+/**
+ * Stores the message first, then broadcasts it, so that a refetch never misses a message someone
+ * saw live. The access check is part of the INSERT (one round trip), and the author is the
+ * signed-in user already in hand; only a refused message costs a second read, to answer 404 or 403.
+ */
 export async function sendRideMessage(deps: RideMessagesDeps, author: UserRow, input: SendRideMessageInput): Promise<RideMessage> {
-  await assertRideChatAccess(deps.db, input.rideId, author.id);
-  const row = await insertRideMessage(deps.db, { rideId: input.rideId, userId: author.id, kind: 'user', content: input.content });
-  const message = toRideMessageDto({ message: row, author: { id: author.id, name: author.name, avatarFileId: author.avatarFileId } });
+  const row = await insertRideMessageOfParticipant(deps.db, { rideId: input.rideId, userId: author.id, content: input.content });
+  if (!row) {
+    await assertRideChatAccess(deps.db, input.rideId, author.id);
+    // Access gained between the two statements: the caller was not a participant when the INSERT ran.
+    throw notAParticipant();
+  }
+  const message = toRideMessageDto({ ...row, userName: author.name, userAvatarFileId: author.avatarFileId });
   deps.events.publish('ride-event', { rideId: input.rideId, event: SOCKET_EVENTS.newMessage, payload: message });
   return message;
 }
@@ -98,6 +106,6 @@ export async function sendRideMessage(deps: RideMessagesDeps, author: UserRow, i
  */
 export async function createSystemRideMessage(db: Queryable, events: EventBus, rideId: string, content: string): Promise<() => void> {
   const row = await insertRideMessage(db, { rideId, userId: null, kind: 'system', content });
-  const message = toRideMessageDto({ message: row, author: null });
+  const message = toRideMessageDto({ ...row, userName: null, userAvatarFileId: null });
   return () => events.publish('ride-event', { rideId, event: SOCKET_EVENTS.newMessage, payload: message });
 }

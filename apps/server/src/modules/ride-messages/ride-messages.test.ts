@@ -1,10 +1,16 @@
 import { MESSAGE_MAX_CHARS } from '@carpool/shared/constants';
+import type { RideMessage } from '@carpool/shared/schemas/messages';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rideMessages, users } from '../../db/schema.js';
 import { MESSAGE_RATE_LIMIT } from '../../plugins/message-rate-limit.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { insertBooking, insertRide, setBookingStatus } from '../../test/messaging-fixtures.js';
-import { canAccessRideChat, createSystemRideMessage } from './ride-messages.service.js';
+import { canAccessRideChat, createSystemRideMessage, rideChatAccess } from './ride-messages.service.js';
+
+const NOT_A_PARTICIPANT = 'Only the driver and passengers with a pending or confirmed booking can use this ride chat';
+const UNKNOWN_RIDE = '00000000-0000-4000-8000-000000000000';
 
 describeEachDatabase('ride messages', (kind) => {
   let t: TestApp;
@@ -32,6 +38,26 @@ describeEachDatabase('ride messages', (kind) => {
     t.call({ method: 'POST', url: '/api/messages/send', token: user.token, payload: payload as Record<string, unknown> });
   const history = (user: SignedInUser | null, ride = rideId, query = '') =>
     t.call({ method: 'GET', url: `/api/messages/ride/${ride}${query}`, ...(user ? { token: user.token } : {}) });
+  /** What the database holds for a ride, read directly rather than through the API under test. */
+  const stored = (ride: string) =>
+    t.database.db
+      .select({ userId: rideMessages.userId, content: rideMessages.content })
+      .from(rideMessages)
+      .where(eq(rideMessages.rideId, ride))
+      .orderBy(asc(rideMessages.createdAt), asc(rideMessages.id));
+  /** Every ride-chat message the app publishes for its sockets while `work` runs. */
+  async function published(work: () => Promise<void>): Promise<RideMessage[]> {
+    const seen: RideMessage[] = [];
+    const unsubscribe = t.app.deps.events.subscribe('ride-event', ({ event, payload }) => {
+      if (event === 'new-message') seen.push(payload as RideMessage);
+    });
+    try {
+      await work();
+    } finally {
+      unsubscribe();
+    }
+    return seen;
+  }
 
   describe('access', () => {
     it('lets the driver and passengers with a pending or confirmed booking send and read', async () => {
@@ -88,6 +114,108 @@ describeEachDatabase('ride messages', (kind) => {
       await insertBooking(t.database.db, rideId, done.id, 'completed');
       expect(await canAccessRideChat(t.database.db, rideId, done.id)).toBe(false);
       expect(await canAccessRideChat(t.database.db, rideId, driver.id)).toBe(true);
+    });
+
+    it('stores and publishes a message from the driver and from a pending passenger, with the author as signed in now', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      await insertBooking(t.database.db, ride, pending.id, 'pending');
+      const answers: RideMessage[] = [];
+      const seen = await published(async () => {
+        for (const user of [driver, pending]) {
+          const res = await send(user, { rideId: ride, content: `from ${user.name}` });
+          expect(res.statusCode).toBe(201);
+          answers.push(res.json());
+        }
+      });
+      expect(seen).toEqual(answers);
+      expect(await stored(ride)).toEqual([
+        { userId: driver.id, content: `from ${driver.name}` },
+        { userId: pending.id, content: `from ${pending.name}` },
+      ]);
+      expect((await history(driver, ride)).json()).toEqual(answers);
+
+      // The author's name comes from the session's user, read on this request: a rename shows at once.
+      await t.database.db.update(users).set({ name: 'Patricia Pending' }).where(eq(users.id, pending.id));
+      try {
+        const renamed = await send(pending, { rideId: ride, content: 'new name' });
+        expect(renamed.json()).toMatchObject({ userName: 'Patricia Pending', user: { id: pending.id, name: 'Patricia Pending', avatar: null } });
+      } finally {
+        await t.database.db.update(users).set({ name: pending.name }).where(eq(users.id, pending.id));
+      }
+    });
+
+    it('refuses a passenger whose booking was cancelled with 403, stores and publishes nothing, and answers 404 for an unknown ride', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      const cancelled = await t.signIn('cancelled@cornell.edu', 'Cass Cancelled');
+      const bookingId = await insertBooking(t.database.db, ride, cancelled.id, 'confirmed');
+      await setBookingStatus(t.database.db, bookingId, 'cancelled');
+
+      const seen = await published(async () => {
+        const refused = await send(cancelled, { rideId: ride, content: 'am I still in?' });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ error: NOT_A_PARTICIPANT, message: NOT_A_PARTICIPANT, code: 'FORBIDDEN' });
+
+        const unknown = await send(driver, { rideId: UNKNOWN_RIDE, content: 'anyone?' });
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json()).toEqual({ error: 'Ride not found', message: 'Ride not found', code: 'NOT_FOUND' });
+      });
+      expect(seen).toEqual([]);
+      expect(await stored(ride)).toEqual([]);
+      expect(await stored(UNKNOWN_RIDE)).toEqual([]);
+      expect(await rideChatAccess(t.database.db, ride, cancelled.id)).toBe('denied');
+      expect(await rideChatAccess(t.database.db, UNKNOWN_RIDE, driver.id)).toBe('no-ride');
+      expect(await rideChatAccess(t.database.db, ride, driver.id)).toBe('granted');
+    });
+
+    it('checks the body and the rate limit before access, as before: a stranger gets 400 for a blank message and 429 past the burst', async () => {
+      const blank = await send(stranger, { rideId, content: '  ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().code).toBe('VALIDATION_FAILED');
+      for (let i = 0; i < MESSAGE_RATE_LIMIT.maxPerWindow; i++) {
+        expect((await send(stranger, { rideId, content: `knock ${i}` })).statusCode).toBe(403);
+      }
+      expect((await send(stranger, { rideId, content: 'knock again' })).statusCode).toBe(429);
+      expect((await stored(rideId)).filter((m) => m.userId === stranger.id)).toEqual([]);
+    });
+  });
+
+  describe('at the same time', () => {
+    it('stores every participant’s message of a simultaneous burst and refuses the stranger’s and the unknown ride’s', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      await insertBooking(t.database.db, ride, pending.id, 'pending');
+      await insertBooking(t.database.db, ride, confirmed.id, 'confirmed');
+      const participants = [driver, pending, confirmed];
+      let answers: Awaited<ReturnType<typeof send>>[] = [];
+      const seen = await published(async () => {
+        answers = await Promise.all([
+          ...participants.flatMap((user) => [0, 1].map((n) => send(user, { rideId: ride, content: `${user.name} ${n}` }))),
+          send(stranger, { rideId: ride, content: 'stranger' }),
+          send(driver, { rideId: UNKNOWN_RIDE, content: 'nowhere' }),
+        ]);
+      });
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 403, 404]);
+      const expected = participants.flatMap((user) => [0, 1].map((n) => `${user.name} ${n}`)).sort();
+      expect((await stored(ride)).map((m) => m.content).sort()).toEqual(expected);
+      expect(seen.map((m) => m.content).sort()).toEqual(expected);
+      const ids = (await history(confirmed, ride)).json().map((m: RideMessage) => m.id);
+      expect(new Set(ids)).toEqual(new Set(answers.slice(0, 6).map((res) => res.json().id)));
+    });
+
+    it('never stores a message it refused while the sender’s booking is being cancelled', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      for (let round = 0; round < 5; round++) {
+        t.clock.advance(MESSAGE_RATE_LIMIT.windowMs);
+        const racer = await t.signIn(`racer-${round}@cornell.edu`, `Racer ${round}`);
+        const bookingId = await insertBooking(t.database.db, ride, racer.id, 'confirmed');
+        const [answer] = await Promise.all([
+          send(racer, { rideId: ride, content: `race ${round}` }),
+          setBookingStatus(t.database.db, bookingId, 'cancelled'),
+        ]);
+        const kept = (await stored(ride)).some((m) => m.content === `race ${round}`);
+        expect([201, 403]).toContain(answer.statusCode);
+        expect(kept).toBe(answer.statusCode === 201);
+        expect((await send(racer, { rideId: ride, content: `after ${round}` })).statusCode).toBe(403);
+      }
     });
   });
 

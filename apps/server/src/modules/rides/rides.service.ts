@@ -12,12 +12,12 @@ import type {
   RidePassenger,
   RideSearch,
 } from '@carpool/shared/schemas/rides';
-import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import {
@@ -34,8 +34,6 @@ import {
   insertSystemRideMessage,
   searchUpcomingRides,
   type BookingRow,
-  type RideMessageRow,
-  type RideMessageWithAuthorRow,
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
@@ -197,22 +195,6 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
   for (const push of pushes) push();
   deps.events.publish('ride-event', { rideId, event: 'new-message', payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }) });
   return getRide(deps, { userId: driverId }, region, rideId);
-}
-
-export function toRideMessageDto(
-  row: Pick<RideMessageRow, 'id' | 'rideId' | 'userId' | 'kind' | 'content' | 'createdAt'> &
-    Pick<RideMessageWithAuthorRow, 'userName' | 'userAvatarFileId'>,
-): RideMessage {
-  return {
-    id: row.id,
-    rideId: row.rideId,
-    kind: row.kind,
-    userId: row.userId,
-    userName: row.userName,
-    user: row.userId && row.userName !== null ? { id: row.userId, name: row.userName, avatar: fileUrl(row.userAvatarFileId) } : null,
-    content: row.content,
-    timestamp: row.createdAt.toISOString(),
-  };
 }
 
 /** The rides of the given ids as the viewer sees them, by id. */
