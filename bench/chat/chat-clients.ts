@@ -3,8 +3,8 @@
  * message per second per room through POST /api/messages/send for the window and times every
  * delivery. Senders and receivers of a room live in this process, so one clock times both ends.
  */
-import { Agent, request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
+import { closeHttpClient, postJson } from '../lib/http-client.js';
 import { chatContent, parseChatContent, type ClientToParent, type ParentToClient } from './chat-protocol.js';
 
 const CONNECT_CONCURRENCY = 50;
@@ -17,31 +17,12 @@ function sendAndExit(message: ClientToParent, code: number) {
   if (process.send) process.send(message, () => process.exit(code));
   else process.exit(code);
 }
-// node:http with a bounded keep-alive pool: far cheaper per request than fetch on 2 shared cores,
-// and a backlog waits here instead of opening thousands of connections.
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-/** POSTs a JSON body; resolves to the status code, or to the error's code when the request failed. */
-function postJson(url: string, token: string, body: unknown): Promise<number | string> {
-  return new Promise((resolve) => {
-    const payload = JSON.stringify(body);
-    const outgoing = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        timeout: 60_000,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
-    outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    outgoing.end(payload);
-  });
+/** Sends one message; resolves to the status code, or to the error's code when the request failed. */
+function sendMessage(url: string, token: string, body: unknown): Promise<number | string> {
+  return postJson(url, token, body).then(
+    (answer) => answer.status,
+    (error: NodeJS.ErrnoException) => error.code ?? error.message,
+  );
 }
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -112,7 +93,7 @@ async function run(config: Extract<ParentToClient, { type: 'config' }>) {
         sentAt.set(`${roomIndex}:${sequence}`, performance.now());
         expected += room.tokens.length;
         sends.push(
-          postJson(`${config.serverUrl}/api/messages/send`, token, { rideId: room.rideId, content: chatContent(roomIndex, sequence) }).then(
+          sendMessage(`${config.serverUrl}/api/messages/send`, token, { rideId: room.rideId, content: chatContent(roomIndex, sequence) }).then(
             (outcome) => {
               if (outcome === 201) return;
               sendFailures += 1;
@@ -126,7 +107,7 @@ async function run(config: Extract<ParentToClient, { type: 'config' }>) {
   await Promise.all(sends);
   await sleep(DRAIN_MS);
   for (const socket of sockets) socket.disconnect();
-  agent.destroy();
+  closeHttpClient();
   return { type: 'done', latencies, expected, received, sendFailures, failureReasons: Object.fromEntries(failureReasons) } satisfies ClientToParent;
 }
 

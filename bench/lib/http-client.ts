@@ -36,3 +36,8 @@ export function postJson(url: string, token: string, body: unknown, headers: Rec
     outgoing.end(payload);
   });
 }
+
+/** Closes the kept-alive connections, so that a process that is done is not held open by them. */
+export function closeHttpClient(): void {
+  agent.destroy();
+}
