@@ -1,0 +1,33 @@
+import type { DeliveryChannel, NotificationCategory } from '@carpool/shared/schemas/notification-preferences';
+
+/**
+ * One message for one person on one channel, as the notification outbox hands it to a channel
+ * adapter. The outbox has already checked the person's consent for the category and channel.
+ */
+export interface Delivery {
+  /** Notification id + channel: a channel that can deduplicate (a mail Message-ID, a push topic) uses it. */
+  idempotencyKey: string;
+  userId: string;
+  notificationId: string | null;
+  category: NotificationCategory;
+  /** The notification kind (packages/shared/src/schemas/notifications.ts) or another message kind. */
+  kind: string;
+  title: string;
+  body: string;
+  /** Absolute link to the exact page in the web app. */
+  url: string;
+}
+
+/**
+ * What an adapter answers: `sent`; `skipped` when there is nothing to send to (no address, no
+ * subscription left); or a failure the outbox retries with backoff (`permanent` gives up at once).
+ */
+export type DeliveryResult =
+  | { status: 'sent' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; error: string; permanent?: boolean };
+
+export interface DeliveryChannelAdapter {
+  readonly channel: DeliveryChannel;
+  deliver(delivery: Delivery): Promise<DeliveryResult>;
+}
