@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const API_SERVER = 'http://localhost:3000';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -37,7 +37,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+const config = {
   plugins: [react(), tailwindcss(), precompress()],
   // The shared package exports its TypeScript source under the "source" condition, so the web
   // app compiles it directly and needs no separate build of packages/shared.
@@ -51,4 +51,12 @@ export default defineConfig({
   },
   // The manifest (dist/.vite/manifest.json) tells the benchmark which chunks each route loads.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+} satisfies UserConfig;
+
+export default defineConfig(({ command, mode }) => {
+  // A build is a production build unless a development one is asked for by name
+  // (`vite build --mode development`): NODE_ENV=development left in a shell or an .env file
+  // must not ship React's development code (slower, and it asks for React DevTools).
+  if (command === 'build' && mode !== 'development') process.env.NODE_ENV = 'production';
+  return config;
 });

@@ -1,6 +1,7 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from './test/harness.js';
@@ -130,6 +131,8 @@ describe('web app serving', () => {
     writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bundle);
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
+    // The real robots.txt, as the web build copies it from apps/web/public.
+    copyFileSync(fileURLToPath(new URL('../../web/public/robots.txt', import.meta.url)), path.join(dist, 'robots.txt'));
     t = await createTestApp('pglite', { config: { webDistDir: dist } });
   });
   afterAll(async () => {
@@ -138,7 +141,7 @@ describe('web app serving', () => {
   });
 
   it('serves index.html for app routes (history fallback)', async () => {
-    for (const url of ['/', '/my-rides', '/nj/profile/123', '/conversation-messages/abc?x=1']) {
+    for (const url of ['/', '/my-rides', '/profile/6f1c2a9e-3b1d-4c57-9a0e-2f4b8d7c1e55', '/nj/profile/123', '/conversation-messages/abc?x=1']) {
       const res = await t.call({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -171,6 +174,23 @@ describe('web app serving', () => {
     const res = await t.call({ method: 'GET', url: '/assets/gone-999999.js' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
+  it('answers robots.txt as text: public pages allowed, the API disallowed', async () => {
+    const res = await t.call({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    expect(res.body).toMatch(/^Allow: \/$/m);
+    expect(res.body).toMatch(/^Disallow: \/api\/$/m);
+  });
+
+  it('answers a path that names a missing file with 404, never the app page', async () => {
+    for (const url of ['/favicon.ico', '/sitemap.xml', '/no-such-file.js', '/nj/anything.png', '/robots.txt.bak']) {
+      const res = await t.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
   });
 
   it('keeps API 404s as JSON even with the web app present', async () => {

@@ -7,9 +7,13 @@ import { AppError } from '../lib/app-error.js';
 
 const API_PREFIXES = ['/api/', '/dev-idp/', '/socket.io/'];
 
+/** A last path segment with an extension (`/robots.txt`, `/app.js`) names a file, never a page. */
+const looksLikeFile = (pathname: string) => /\.[^/]+$/.test(pathname);
+
 /**
- * Serves the built web app with history fallback: any GET that is not an API path and not a file
- * answers index.html, so deep links work. API paths that match nothing stay JSON 404s.
+ * Serves the built web app with history fallback: a page navigation (a GET that is not an API
+ * path and does not name a file) answers index.html, so deep links work. A path that names a
+ * file which the build does not have is a 404, as are API paths that match nothing.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | null }) => {
   const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
@@ -35,9 +39,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
     // A missing build file (a page still open from before a deployment asks for an old chunk) is a
-    // 404, not the app's page: the web app then reloads itself once to get the new build.
-    const isBuildFile = pathname.startsWith('/assets/');
-    if (distDir && !isApi && !isBuildFile && (request.method === 'GET' || request.method === 'HEAD')) {
+    // 404, not the app's page: the web app then reloads itself once to get the new build. So is any
+    // other missing file: crawlers and browsers asking for /sitemap.xml or /favicon.ico must not get HTML.
+    const isFile = pathname.startsWith('/assets/') || looksLikeFile(pathname);
+    if (distDir && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
