@@ -13,7 +13,7 @@ export function DevSignInBanner() {
       role="status"
       className="bg-amber-100 px-4 py-1 text-center text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
     >
-      Development sign-in is on and reachable from the network: anyone who can open this site can sign in as anyone.
+      Development sign-in is on and reachable from the network: anyone can sign in as anyone.
     </div>
   );
 }
