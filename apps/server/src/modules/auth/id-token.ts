@@ -6,7 +6,7 @@ export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.c
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 /** How far ahead of our clock a token's issue time may be (clocks of two machines differ a little). */
-export const IAT_SKEW_SECONDS = 60;
+const IAT_SKEW_SECONDS = 60;
 
 const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
 const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
@@ -16,7 +16,7 @@ const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
  * (letters, digits, inner hyphens, at most 63 each) with an alphabetic top-level label. The domain
  * decides the college, so `x@evil.com@cornell.edu` must not pass as cornell.edu.
  */
-export function isEmailAddress(email: string): boolean {
+function isEmailAddress(email: string): boolean {
   if (email.length > 254) return false;
   const parts = email.split('@');
   if (parts.length !== 2) return false;
