@@ -3,6 +3,8 @@ import { UuidSchema } from '@carpool/shared/schemas/common';
 import { SUBMISSION_STATUSES, type SubmissionStatus, type VerificationSubmission } from '@carpool/shared/schemas/verification';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { FolderLockedError } from './db/folder-lock.js';
+import { readAdminCredential, type AdminCredential } from './lib/admin-credential.js';
 import { AppError } from './lib/app-error.js';
 import { systemClock } from './lib/clock.js';
 import { decideVerification, listVerifications } from './modules/verification/verification.service.js';
@@ -17,7 +19,9 @@ Commands:
   approve <submissionId>             make the user a verified driver
   reject <submissionId>              reject; the user may submit again
 
-The database is the server's own: DATABASE_URL, else the embedded one under DATA_DIR.
+While the server runs, the command goes through it (with the credential it keeps in
+DATA_DIR/admin-credential.json), so the site shows a decision at once. With no server running it
+opens the database itself: DATABASE_URL, else the embedded one under DATA_DIR.
 Documents can be viewed by an admin (ADMIN_EMAILS) at /api/files/<id> while signed in.`;
 
 const LIST_LIMIT = 200;
@@ -29,6 +33,45 @@ function describe(submission: VerificationSubmission): string {
     `  license expires: ${submission.licenseExpiration ?? '-'}  insurance expires: ${submission.insuranceExpiration ?? '-'}`,
     `  documents: ${submission.documents.licenseFront} ${submission.documents.licenseBack} ${submission.documents.insurance}`,
   ].join('\n');
+}
+
+const SERVER_TIMEOUT_MS = 15_000;
+
+/**
+ * Runs the command through the running server's admin API. Null when no server answers at the
+ * address of the credential file (left by a server that was killed): the caller opens the database.
+ */
+async function runThroughServer(server: AdminCredential, command: 'list' | 'approve' | 'reject', argument: string | undefined): Promise<number | null> {
+  const url =
+    command === 'list'
+      ? `${server.url}/api/admin/verifications?status=${argument ?? 'pending'}&limit=${LIST_LIMIT}`
+      : `${server.url}/api/admin/verifications/${argument}/${command}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: command === 'list' ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${server.token}` },
+      signal: AbortSignal.timeout(SERVER_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code === 'ECONNREFUSED') return null;
+    throw new Error(`The server at ${server.url} (pid ${server.pid}) did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const body = (await response.json()) as unknown;
+  if (!response.ok) {
+    const message = (body as { message?: unknown }).message;
+    console.error(typeof message === 'string' ? message : `The server answered ${response.status}`);
+    return 1;
+  }
+  if (command === 'list') {
+    const submissions = body as VerificationSubmission[];
+    const status = argument ?? 'pending';
+    print(submissions.length === 0 ? `No ${status} submissions.` : submissions.map(describe).join('\n\n'));
+  } else {
+    print(`${command === 'approve' ? 'Approved' : 'Rejected'}:\n${describe(body as VerificationSubmission)}`);
+  }
+  return 0;
 }
 
 async function run(args: string[]): Promise<number> {
@@ -47,6 +90,12 @@ async function run(args: string[]): Promise<number> {
   }
 
   const config = loadConfig();
+  const server = readAdminCredential(config.dataDir);
+  if (server) {
+    const code = await runThroughServer(server, command, argument);
+    if (code !== null) return code;
+  }
+
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
   try {
     await database.migrate();
@@ -68,7 +117,7 @@ async function run(args: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof AppError) {
+    if (error instanceof ConfigError || error instanceof AppError || error instanceof FolderLockedError) {
       console.error(error.message);
     } else {
       console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

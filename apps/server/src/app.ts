@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass the development identity provider so they can mint tokens with any claims. */
   devIdp?: DevIdentityProvider;
+  /** The admin command's credential, accepted as an administrator on /api/admin/* (see lib/admin-credential.ts). */
+  adminCredential?: string | null;
 }
 
 /** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
@@ -125,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(regionPlugin);
   await app.register(nulCharactersPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { adminCredential: options.adminCredential ?? null });
   await app.register(messageRateLimitPlugin);
   await app.register(realtimePlugin);
 

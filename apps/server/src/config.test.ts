@@ -29,4 +29,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_AUTH: '1' }).authMode).toBe('dev');
     expect(() => loadConfig({ AUTH_MODE: 'google' })).toThrow(/GOOGLE_CLIENT_ID/);
   });
+
+  it('keeps development sign-in on loopback unless HOST is set and ALLOW_DEV_AUTH=1', () => {
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', devSignInExposed: false });
+    expect(loadConfig({ HOST: '::1' })).toMatchObject({ host: '::1', devSignInExposed: false });
+    expect(loadConfig({ HOST: 'localhost' }).devSignInExposed).toBe(false);
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST[\s\S]*0\.0\.0\.0[\s\S]*ALLOW_DEV_AUTH=1/);
+    expect(() => loadConfig({ HOST: '192.0.2.10' })).toThrow(/ALLOW_DEV_AUTH/);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_AUTH: '1' })).toMatchObject({ host: '0.0.0.0', devSignInExposed: true });
+    // Google sign-in has nothing to hide: every interface by default.
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'abc.apps.example' })).toMatchObject({ host: '0.0.0.0', devSignInExposed: false });
+  });
+
+  it('gives sign-in its own limit: 30 by default, off with 0 or when every limit is off', () => {
+    expect(loadConfig({}).signInRateLimitPerMinute).toBe(30);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).signInRateLimitPerMinute).toBe(0);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '5' }).signInRateLimitPerMinute).toBe(5);
+    expect(loadConfig({ SIGN_IN_RATE_LIMIT_PER_MINUTE: '0' }).signInRateLimitPerMinute).toBe(0);
+    expect(() => loadConfig({ SIGN_IN_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/SIGN_IN_RATE_LIMIT_PER_MINUTE/);
+  });
 });

@@ -26,6 +26,16 @@ function isProxyAddress(item: string): boolean {
   return extra === undefined && isIP(address ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
 }
 
+const DEFAULT_SIGN_IN_RATE_LIMIT = 30;
+
+/** localhost, 127.0.0.0/8 and ::1 (also as an IPv4-mapped address): only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
 const commaList = z
   .string()
   .transform((value) =>
@@ -43,7 +53,7 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
@@ -61,6 +71,7 @@ const EnvSchema = z
     JOBS_ENABLED: flag.default(true),
     TEST_CLOCK: flag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
     TRUST_PROXY: commaList
       .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
       .default(DEFAULT_TRUSTED_PROXIES),
@@ -77,13 +88,27 @@ const EnvSchema = z
         message: 'dev sign-in is refused when NODE_ENV=production (set ALLOW_DEV_AUTH=1 to allow it)',
       });
     }
+    // Development sign-in lets anyone sign in as anyone: it stays on this machine unless asked.
+    const host = env.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0');
+    const devSignInExposed = authMode === 'dev' && !isLoopbackHost(host);
+    if (devSignInExposed && !env.ALLOW_DEV_AUTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOST'],
+        message:
+          `${host} is reachable from other machines while development sign-in is on (anyone reaching it could sign in as anyone); ` +
+          'listen on 127.0.0.1, configure Google sign-in, or set ALLOW_DEV_AUTH=1 to allow it',
+      });
+    }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'the test clock is refused when NODE_ENV=production' });
     }
     return {
       nodeEnv: env.NODE_ENV,
       port: env.PORT,
-      host: env.HOST,
+      host,
+      /** Development sign-in on a non-loopback address (allowed by ALLOW_DEV_AUTH=1): warned about and shown in the web app. */
+      devSignInExposed,
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL ?? null,
       redisUrl: env.REDIS_URL ?? null,
@@ -102,6 +127,8 @@ const EnvSchema = z
       testClock: env.TEST_CLOCK,
       /** 0 turns the per-address request limit off (load tests from one address). */
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      /** Sign-ins per minute per address; 0 = off. Unset, it is 30, or off when RATE_LIMIT_PER_MINUTE=0. */
+      signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? (env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : DEFAULT_SIGN_IN_RATE_LIMIT),
       /**
        * Peers whose X-Forwarded-For entry is believed: the client address is the last entry
        * written by a trusted proxy. Believing every entry would let anyone pick their address

@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { FolderLockedError } from './db/folder-lock.js';
+import { localUrl, newAdminToken, removeAdminCredential, writeAdminCredential } from './lib/admin-credential.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,14 +23,27 @@ async function main() {
   }
   config = { ...config, webDistDir: config.webDistDir ?? DEFAULT_WEB_DIST };
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pg'),
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pg'),
+    });
+  } catch (error) {
+    if (error instanceof FolderLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   await database.migrate();
 
-  const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  const adminCredential = newAdminToken();
+  const app = await buildApp({ config, database, adminCredential });
+  app.addHook('onClose', async () => {
+    removeAdminCredential(config.dataDir, adminCredential);
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -51,6 +67,16 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  mkdirSync(config.dataDir, { recursive: true });
+  writeAdminCredential(config.dataDir, { url: localUrl(config.host, port), token: adminCredential, pid: process.pid });
+  if (config.devSignInExposed) {
+    app.log.warn(
+      { host: config.host },
+      `development sign-in is on and listening on ${config.host} (ALLOW_DEV_AUTH=1): anyone who can reach this server can sign in as anyone`,
+    );
+  }
   app.log.info(`carpool is up on http://localhost:${config.port} (database: ${database.kind})`);
 }
 

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { acquireFolderLock } from './folder-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -57,18 +58,32 @@ async function createPgliteFolder(dir: string): Promise<void> {
 }
 
 async function openPglite(dir: string | null): Promise<Database> {
-  if (dir) {
-    mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFolder(path.resolve(dir));
+  // Taken before the folder is created or opened, held until close (see folder-lock.ts).
+  const lock = dir ? await acquireFolderLock(dir) : null;
+  let client: PGlite;
+  try {
+    if (dir) {
+      mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFolder(path.resolve(dir));
+    }
+    client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
-  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -90,7 +90,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    // The periodic job deletes expired sessions.
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const rides = pgTable(
@@ -384,3 +389,12 @@ export const feedback = pgTable(
   },
   (t) => [check('feedback_comment_check', sql`char_length(${t.comment}) between 1 and 1000`)],
 );
+
+/**
+ * When each periodic job last ran, shared by every server process: a run first claims its period
+ * here with one conditional statement, so a job runs once per period however many processes tick.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.js';
+import { sameSecret } from '../lib/admin-credential.js';
+import { AppError, forbidden } from '../lib/app-error.js';
 import { authenticateToken, type AuthContext } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -12,6 +13,11 @@ declare module 'fastify' {
     requireAuth: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: reads the session when a token is sent; a bad token is still a 401. */
     optionalAuth: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook of /api/admin/* routes: an administrator's session (401 without a session,
+     * 403 for others), or the admin command's machine credential (request.auth stays null).
+     */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -27,7 +33,9 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { adminCredential?: string | null }) => {
+  const adminCredential = options.adminCredential ?? null;
+
   app.decorateRequest('auth', null);
 
   async function resolve(request: FastifyRequest, required: boolean) {
@@ -41,4 +49,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('requireAuth', (request: FastifyRequest) => resolve(request, true));
   app.decorate('optionalAuth', (request: FastifyRequest) => resolve(request, false));
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (adminCredential && token && request.url.startsWith('/api/admin/') && sameSecret(token, adminCredential)) return;
+    await resolve(request, true);
+    if (!request.auth?.isAdmin) throw forbidden('Only administrators can do this');
+  });
 });

@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { setTimeoutAt } from '../lib/long-timeout.js';
 import { authenticateToken } from '../modules/auth/auth.service.js';
 import { canAccessRideChat, findBookingPassenger } from '../modules/ride-messages/ride-messages.service.js';
 import { bearerToken } from './auth.js';
@@ -27,9 +28,6 @@ export interface SocketData {
 
 /** Every socket of a session, so that signing out closes them on every process. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
-/** setTimeout's largest delay; a session that ends later is checked again at reconnection. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -114,11 +112,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     void socket.join(userRoom(userId));
     void socket.join(sessionRoom(sessionId));
     // A socket must not outlive its session: the next handshake would be refused anyway.
-    const untilExpiry = sessionExpiresAt - app.deps.clock.now().getTime();
-    if (untilExpiry <= MAX_TIMER_MS) {
-      const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, untilExpiry));
-      socket.once('disconnect', () => clearTimeout(expiry));
-    }
+    // The periodic job also deletes the expired session and closes its sockets on every process.
+    const cancelExpiry = setTimeoutAt(() => socket.disconnect(true), new Date(sessionExpiresAt), app.deps.clock);
+    socket.once('disconnect', cancelExpiry);
     if (socket.recovered) void dropRevokedRideRooms(socket);
 
     socket.on(SOCKET_EVENTS.joinRideChat, (rideId, ack) => {

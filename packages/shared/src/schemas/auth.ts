@@ -20,5 +20,7 @@ export const AuthConfigDto = z.object({
   googleClientId: z.string().nullable(),
   googleMapsApiKey: z.string().nullable(),
   mapTileUrl: z.string().nullable(),
+  /** Development sign-in (anyone can sign in as anyone) on an address other machines can reach. */
+  devSignInExposed: z.boolean().default(false),
 });
 export type AuthConfig = z.infer<typeof AuthConfigDto>;

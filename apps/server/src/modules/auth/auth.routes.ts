@@ -23,7 +23,9 @@ export async function authRoutes(
         body: GoogleSignInInput,
         response: { 200: SignedInUserDto },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: config.signInRateLimitPerMinute > 0 ? { max: config.signInRateLimitPerMinute, timeWindow: '1 minute' } : false,
+      },
     },
     async (request) => signInWithIdToken(options.authDeps, request.body.tokenId),
   );
@@ -59,6 +61,7 @@ export async function authRoutes(
       googleClientId: config.googleClientId,
       googleMapsApiKey: config.googleMapsApiKey,
       mapTileUrl: config.mapTileUrl,
+      devSignInExposed: config.devSignInExposed,
     }),
   );
 

@@ -3,13 +3,13 @@ import { AVATAR_COLORS } from '@carpool/shared/constants';
 import { collegeFromEmail, emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import { upsertUserByIdentity, type UserRow } from '../users/users.repository.js';
 import type { IdTokenVerifier } from './id-token.js';
-import { findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
+import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
 
 export interface AuthDeps {
   db: Db;
@@ -73,6 +73,14 @@ export async function authenticateToken(deps: Pick<AuthDeps, 'db' | 'clock' | 'c
     sessionExpiresAt: found.session.expiresAt,
     isAdmin: isAdminEmail(deps.config, found.user.email),
   };
+}
+
+/**
+ * Deletes the sessions that have expired by `now`, in the caller's transaction. The caller
+ * publishes 'session-ended' for each returned id after its commit, which closes their sockets.
+ */
+export async function sweepExpiredSessions(db: Queryable, now: Date): Promise<string[]> {
+  return deleteExpiredSessions(db, now);
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { DEV_IDP_AUDIENCE, DEV_IDP_ISSUER } from './dev-idp.js';
 
@@ -94,6 +95,16 @@ describeEachDatabase('auth', (kind) => {
       ['a wrong issuer', { iss: 'https://accounts.google.com' }],
       ['an expiry in the past', { exp: Math.floor(Date.now() / 1000) - 3600 }],
       ['an unverified e-mail', { email_verified: false }],
+      ['an e-mail with two @ (x@evil.com@cornell.edu)', { email: 'x@evil.com@cornell.edu' }],
+      ['an e-mail without @', { email: 'cornell.edu' }],
+      ['an e-mail with an empty domain label', { email: 'ab@cornell..edu' }],
+      ['an e-mail whose domain label starts with a hyphen', { email: 'ab@-x.cornell.edu' }],
+      ['an e-mail with a space in the domain', { email: 'ab@corn ell.edu' }],
+      ['an e-mail with an empty local part', { email: '@cornell.edu' }],
+      ['an e-mail that is not a string', { email: ['ab@cornell.edu'] }],
+      ['an empty sub', { sub: '' }],
+      ['a blank sub', { sub: '   ' }],
+      ['an iat two minutes in the future', { iat: Math.floor(Date.now() / 1000) + 120 }],
     ])('with %s', async (_label, overrides) => {
       // Correctly signed by the app's key, with one claim wrong.
       const token = await t.devIdp.mint({ email: 'ab123@cornell.edu', name: 'Ada' }, overrides);
@@ -108,6 +119,19 @@ describeEachDatabase('auth', (kind) => {
       expect(res.json()).toMatchObject({ code: 'INVALID_EMAIL_DOMAIN' });
       expect(res.json().error).toMatch(/cornell\.edu/);
     });
+  });
+
+  it('accepts an iat a little ahead of the clock (within the skew)', async () => {
+    const token = await t.devIdp.mint({ email: 'skew@cornell.edu', name: 'Skew' }, { iat: Math.floor(Date.now() / 1000) + 30 });
+    expect((await signIn(token)).statusCode).toBe(200);
+  });
+
+  it('a forged two-@ address does not sign in as the domain after the last @', async () => {
+    const token = await t.devIdp.mint({ email: 'x@cornell.edu', name: 'X' }, { email: 'x@evil.com@cornell.edu' });
+    const res = await signIn(token);
+    expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    const rows = await t.database.db.select({ email: users.email }).from(users);
+    expect(rows.map((u) => u.email)).not.toContain('x@evil.com@cornell.edu');
   });
 
   it('accepts a subdomain of an allowed domain', async () => {
@@ -187,6 +211,35 @@ describe('auth in google mode', () => {
       expect((await t.call({ method: 'GET', url: '/dev-idp/.well-known/jwks.json' })).statusCode).toBe(404);
       const config = await t.call({ method: 'GET', url: '/api/config' });
       expect(config.json()).toMatchObject({ mode: 'google', googleClientId: 'client.apps.example' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('sign-in rate limit', () => {
+  async function signInStatuses(t: TestApp, count: number) {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const tokenId = await t.devIdp.mint({ email: `limit${i}@cornell.edu`, name: 'Limit' });
+      statuses.push((await t.call({ method: 'POST', url: '/api/auth/google', payload: { tokenId } })).statusCode);
+    }
+    return statuses;
+  }
+
+  it('obeys SIGN_IN_RATE_LIMIT_PER_MINUTE even when the global limit is off', async () => {
+    const t = await createTestApp('pglite', { config: { rateLimitPerMinute: 0, signInRateLimitPerMinute: 3 } });
+    try {
+      expect(await signInStatuses(t, 4)).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is off with 0: more sign-ins than the old fixed 30 a minute all succeed', async () => {
+    const t = await createTestApp('pglite', { config: { rateLimitPerMinute: 0, signInRateLimitPerMinute: 0 } });
+    try {
+      expect(new Set(await signInStatuses(t, 35))).toEqual(new Set([200]));
     } finally {
       await t.close();
     }

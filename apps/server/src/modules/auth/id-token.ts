@@ -5,6 +5,27 @@ import type { Clock } from '../../lib/clock.js';
 export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
+/** How far ahead of our clock a token's issue time may be (clocks of two machines differ a little). */
+const IAT_SKEW_SECONDS = 60;
+
+const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
+const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * A plain address: one `@`, a dot-atom local part, and a domain of at least two valid DNS labels
+ * (letters, digits, inner hyphens, at most 63 each) with an alphabetic top-level label. The domain
+ * decides the college, so `x@evil.com@cornell.edu` must not pass as cornell.edu.
+ */
+function isEmailAddress(email: string): boolean {
+  if (email.length > 254) return false;
+  const parts = email.split('@');
+  if (parts.length !== 2) return false;
+  const [local, domain] = parts as [string, string];
+  if (local.length === 0 || local.length > 64 || !LOCAL_PART.test(local)) return false;
+  const labels = domain.split('.');
+  return labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label)) && /^[a-z]{2,63}$/i.test(labels.at(-1)!);
+}
+
 /** What the server takes from a verified ID token. */
 export interface VerifiedIdentity {
   issuer: string;
@@ -43,15 +64,23 @@ export function createIdTokenVerifier(options: {
       } catch (error) {
         throw new AppError('INVALID_TOKEN', describeJoseError(error));
       }
-      if (typeof payload.email !== 'string' || !payload.email.includes('@')) {
-        throw new AppError('INVALID_TOKEN', 'The sign-in token carries no e-mail address');
+      if (typeof payload.sub !== 'string' || payload.sub.trim() === '') {
+        // Every token with an empty subject would share one account.
+        throw new AppError('INVALID_TOKEN', 'The sign-in token names no account (empty sub)');
+      }
+      const nowSeconds = options.clock.now().getTime() / 1000;
+      if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + IAT_SKEW_SECONDS) {
+        throw new AppError('INVALID_TOKEN', 'The sign-in token was issued in the future');
+      }
+      if (typeof payload.email !== 'string' || !isEmailAddress(payload.email.trim())) {
+        throw new AppError('INVALID_TOKEN', 'The sign-in token carries no valid e-mail address');
       }
       if (payload.email_verified !== true && payload.email_verified !== 'true') {
         throw new AppError('INVALID_TOKEN', 'The e-mail address of this account is not verified');
       }
       const email = payload.email.trim().toLowerCase();
       const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : email.split('@')[0]!;
-      return { issuer: payload.iss!, subject: payload.sub!, email, name: name.slice(0, 100) };
+      return { issuer: payload.iss!, subject: payload.sub.trim(), email, name: name.slice(0, 100) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema.js';
@@ -32,8 +32,8 @@ export async function revokeSession(db: Queryable, sessionId: string): Promise<v
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Removes sessions that expired before `before`; they can only ever answer TOKEN_EXPIRED. */
-export async function deleteSessionsExpiredBefore(db: Queryable, before: Date): Promise<number> {
-  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id });
-  return deleted.length;
+/** Removes the sessions expired at `now` (they can only ever answer TOKEN_EXPIRED); returns their ids. */
+export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<string[]> {
+  const deleted = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { bookings, rideRequests, rides } from '../../db/schema.js';
+import { bookings, jobRuns, rideRequests, rides } from '../../db/schema.js';
 
 /** Transaction-scoped advisory lock: true when this transaction holds it, false when another does. */
 export async function tryAdvisoryTransactionLock(db: Queryable, key: number): Promise<boolean> {
@@ -52,4 +52,30 @@ export async function expirePassedRideRequests(db: Queryable, now: Date): Promis
     .where(and(eq(rideRequests.status, 'open'), lte(rideRequests.departsAt, now)))
     .returning({ id: rideRequests.id });
   return rows.length;
+}
+
+/**
+ * Claims the period of job `name` for a run at `now`: true when the last run of any process was
+ * at least `periodMs` ago (or never), and then records `now` as the last run. One conditional
+ * statement, so of processes racing for the same period exactly one gets it.
+ */
+export async function claimJobPeriod(db: Queryable, options: { name: string; now: Date; periodMs: number }): Promise<boolean> {
+  const claimed = await db
+    .insert(jobRuns)
+    .values({ name: options.name, lastRunAt: options.now })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastRunAt: options.now },
+      setWhere: lte(jobRuns.lastRunAt, new Date(options.now.getTime() - options.periodMs)),
+    })
+    .returning({ name: jobRuns.name });
+  return claimed.length > 0;
+}
+
+/** Records a run that was asked for whatever the period (tests, the test clock). */
+export async function recordJobRun(db: Queryable, options: { name: string; now: Date }): Promise<void> {
+  await db
+    .insert(jobRuns)
+    .values({ name: options.name, lastRunAt: options.now })
+    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: options.now } });
 }

@@ -1,10 +1,13 @@
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookings, notifications, rideRequests, rides } from '../../db/schema.js';
+import { PERIODIC_JOB_INTERVAL_MS } from '@carpool/shared/constants';
+import { buildApp } from '../../app.js';
+import { bookings, jobRuns, notifications, rideRequests, rides, sessions } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
-import { PERIODIC_JOB_LOCK_KEY, runPeriodicJob, startPeriodicJob } from './periodic-job.js';
+import { baseUrlOf, connected, openSocket, pause } from '../../test/socket-client.js';
+import { PERIODIC_JOB_LOCK_KEY, PERIODIC_JOB_NAME, runPeriodicJob, startPeriodicJob } from './periodic-job.js';
 import { tryAdvisoryTransactionLock } from './periodic-job.repository.js';
 
 describeEachDatabase('periodic job', (kind) => {
@@ -74,6 +77,7 @@ describeEachDatabase('periodic job', (kind) => {
       bookingsCancelled: 1,
       rideRequestsExpired: 1,
       reviewDueNotifications: 2,
+      sessionsDeleted: 0,
     });
 
     const db = t.database.db;
@@ -111,6 +115,7 @@ describeEachDatabase('periodic job', (kind) => {
       bookingsCancelled: 0,
       rideRequestsExpired: 0,
       reviewDueNotifications: 0,
+      sessionsDeleted: 0,
     });
     expect(await snapshot()).toEqual(afterFirst);
   });
@@ -153,6 +158,46 @@ describeEachDatabase('periodic job', (kind) => {
     }
   });
 
+  it('runs once per period with two app instances on one database, however often each ticks', async () => {
+    const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
+    await other.ready();
+    try {
+      // Later than every run of the tests above, which recorded theirs.
+      t.clock.set(new Date('2026-04-01T00:00:00Z'));
+      const runsAt: number[] = [];
+      for (let minute = 0; minute <= 20; minute += 1) {
+        const results = await Promise.all(
+          [t.app.deps, other.deps].map((deps) => runPeriodicJob(deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })),
+        );
+        for (const result of results) if (result.ran) runsAt.push(minute);
+        t.clock.advance(60_000);
+      }
+      expect(runsAt).toEqual([0, 5, 10, 15, 20]);
+      const [row] = await t.database.db.select().from(jobRuns).where(eq(jobRuns.name, PERIODIC_JOB_NAME));
+      expect(row!.lastRunAt).toEqual(new Date('2026-04-01T00:20:00Z'));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives its period back when the run fails, so the next tick of any process runs it', async () => {
+    t.clock.set(new Date('2026-04-02T00:00:00Z'));
+    // The same database, but every transaction fails after its work (a query error, a lost connection).
+    const broken = {
+      ...t.app.deps,
+      db: {
+        transaction: (work: Parameters<typeof t.database.db.transaction>[0]) =>
+          t.database.db.transaction(async (tx) => {
+            await work(tx);
+            throw new Error('the run failed before its commit');
+          }),
+      } as unknown as typeof t.database.db,
+    };
+    await expect(runPeriodicJob(broken, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })).rejects.toThrow(/failed before its commit/);
+    expect((await runPeriodicJob(t.app.deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })).ran).toBe(true);
+    expect((await runPeriodicJob(t.app.deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })).ran).toBe(false);
+  });
+
   describe.skipIf(kind !== 'postgres')('with several processes', () => {
     it('does nothing while another process holds the lock', async () => {
       const driver = await t.signIn('lock-driver@cornell.edu');
@@ -164,6 +209,43 @@ describeEachDatabase('periodic job', (kind) => {
         expect(other).toMatchObject({ ran: false, ridesCompleted: 0 });
       });
       expect((await runPeriodicJob(t.app.deps)).ridesCompleted).toBe(1);
+    });
+  });
+});
+
+describeEachDatabase('expired sessions', (kind) => {
+  describe.each([
+    ['30-day', 720],
+    ['60-day', 1440],
+  ])('a %s session', (_label, hours) => {
+    let t: TestApp;
+    const start = new Date('2026-05-01T00:00:00Z');
+    beforeAll(async () => {
+      t = await createTestApp(kind, { start, config: { sessionTtlHours: hours } });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(() => t.close());
+
+    it('has its row deleted and its socket closed by the periodic job once expired, not before', async () => {
+      const user = await t.signIn(`expiring-${hours}@cornell.edu`);
+      const socket = await connected(openSocket(baseUrlOf(t.app), { auth: { token: user.token } }));
+      try {
+        const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+        const rowsOf = async () => t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+
+        t.clock.set(new Date(start.getTime() + hours * 3_600_000 - 60_000));
+        expect((await runPeriodicJob(t.app.deps)).sessionsDeleted).toBe(0);
+        expect(await rowsOf()).toHaveLength(1);
+        await pause(100);
+        expect(socket.connected).toBe(true);
+
+        t.clock.advance(60_000);
+        expect((await runPeriodicJob(t.app.deps)).sessionsDeleted).toBe(1);
+        expect(await rowsOf()).toEqual([]);
+        expect(await closed).toBe('io server disconnect');
+      } finally {
+        socket.disconnect();
+      }
     });
   });
 });

@@ -3,10 +3,13 @@ import { placeLabel } from '@carpool/shared/places';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { sweepExpiredSessions } from '../auth/auth.service.js';
 import {
+  claimJobPeriod,
   completeDepartedRides,
   expirePassedRideRequests,
   moveBookingsOfRides,
+  recordJobRun,
   releaseSeatsOfRide,
   tryAdvisoryTransactionLock,
 } from './periodic-job.repository.js';
@@ -15,15 +18,25 @@ type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
 /** Any constant unique to this job; every server process uses the same one. */
 export const PERIODIC_JOB_LOCK_KEY = 0x63617270;
+/** Its row in job_runs. */
+export const PERIODIC_JOB_NAME = 'periodic';
+/**
+ * How often each process looks whether the period is over. Shorter than the period, so that the
+ * job runs every period to period + tick whichever processes are up (one process's timer
+ * firing a little early must not make it wait a whole second period).
+ */
+export const PERIODIC_JOB_TICK_MS = PERIODIC_JOB_INTERVAL_MS / 5;
 
 export interface PeriodicJobResult {
-  /** False when another process held the lock, so this run did nothing. */
+  /** False when another process held the lock or had already run in this period, so this run did nothing. */
   ran: boolean;
   ridesCompleted: number;
   bookingsCompleted: number;
   bookingsCancelled: number;
   rideRequestsExpired: number;
   reviewDueNotifications: number;
+  /** Expired sessions deleted (their sockets are closed). */
+  sessionsDeleted: number;
 }
 
 /**
@@ -32,7 +45,14 @@ export interface PeriodicJobResult {
  * of each completed booking that a review is due. One transaction under an advisory lock, so
  * several server processes never run it at the same time; a second run finds nothing left to do.
  */
-export async function runPeriodicJob(deps: JobDeps): Promise<PeriodicJobResult> {
+export async function runPeriodicJob(
+  deps: JobDeps,
+  /**
+   * With `oncePerMs`, the run happens only when no process has run the job within that time
+   * (the schedule); without, it always runs (tests, the test clock) and counts as the last run.
+   */
+  options: { oncePerMs?: number } = {},
+): Promise<PeriodicJobResult> {
   const now = deps.clock.now();
   const { result, pushes } = await deps.db.transaction(async (tx) => {
     const result: PeriodicJobResult = {
@@ -42,10 +62,21 @@ export async function runPeriodicJob(deps: JobDeps): Promise<PeriodicJobResult> 
       bookingsCancelled: 0,
       rideRequestsExpired: 0,
       reviewDueNotifications: 0,
+      sessionsDeleted: 0,
     };
     const pushes: (() => void)[] = [];
     if (!(await tryAdvisoryTransactionLock(tx, PERIODIC_JOB_LOCK_KEY))) return { result, pushes };
+    // The claim is part of the run's transaction: a run that fails gives its period back.
+    if (options.oncePerMs === undefined) {
+      await recordJobRun(tx, { name: PERIODIC_JOB_NAME, now });
+    } else if (!(await claimJobPeriod(tx, { name: PERIODIC_JOB_NAME, now, periodMs: options.oncePerMs }))) {
+      return { result, pushes };
+    }
     result.ran = true;
+
+    const endedSessions = await sweepExpiredSessions(tx, now);
+    result.sessionsDeleted = endedSessions.length;
+    for (const sessionId of endedSessions) pushes.push(() => deps.events.publish('session-ended', { sessionId }));
 
     const completedRides = await completeDepartedRides(tx, now);
     const rideIds = completedRides.map((ride) => ride.id);
@@ -93,17 +124,17 @@ export async function runPeriodicJob(deps: JobDeps): Promise<PeriodicJobResult> 
 }
 
 /**
- * Runs the job every PERIODIC_JOB_INTERVAL_MS (the first run right after start), never two runs
- * of this process at once. Returns the function that stops it and waits for a run in progress.
+ * Looks every PERIODIC_JOB_TICK_MS (the first time right after start) and runs the job when no
+ * process has run it within PERIODIC_JOB_INTERVAL_MS; never two runs of this process at once. Returns the function that stops it and waits for a run in progress.
  */
 export function startPeriodicJob(deps: JobDeps, log: FastifyBaseLogger): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = runPeriodicJob(deps)
+    running = runPeriodicJob(deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })
       .then((result) => {
-        if (result.ridesCompleted || result.rideRequestsExpired) log.info({ periodicJob: result }, 'periodic job finished');
+        if (result.ridesCompleted || result.rideRequestsExpired || result.sessionsDeleted) log.info({ periodicJob: result }, 'periodic job finished');
       })
       .catch((error: unknown) => log.error({ err: error }, 'periodic job failed'))
       .finally(() => {
@@ -111,7 +142,7 @@ export function startPeriodicJob(deps: JobDeps, log: FastifyBaseLogger): () => P
       });
   };
   const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, PERIODIC_JOB_INTERVAL_MS);
+  const timer = setInterval(tick, PERIODIC_JOB_TICK_MS);
   first.unref();
   timer.unref();
   return async () => {

@@ -16,6 +16,7 @@ const PeriodicJobResultDto = z.object({
   bookingsCancelled: z.number().int(),
   rideRequestsExpired: z.number().int(),
   reviewDueNotifications: z.number().int(),
+  sessionsDeleted: z.number().int(),
 });
 
 /**

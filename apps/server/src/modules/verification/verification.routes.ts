@@ -7,17 +7,12 @@ import {
   VerificationSubmissionDto,
   VerificationUploadDto,
 } from '@carpool/shared/schemas/verification';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, forbidden } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { assertMaySubmitVerification, decideVerification, listVerifications, submitVerification } from './verification.service.js';
-
-/** preValidation hook for admin routes: runs after requireAuth, so a signed-out caller still gets 401. */
-async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!authOf(request).isAdmin) throw forbidden('Only administrators can do this');
-}
 
 export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,8 +57,7 @@ export async function verificationRoutes(app: FastifyInstance) {
         querystring: AdminVerificationsQuery,
         response: { 200: AdminVerificationsDto },
       },
-      onRequest: app.requireAuth,
-      preValidation: requireAdmin,
+      onRequest: app.requireAdmin,
     },
     async (request) => listVerifications(app.deps.db, request.query.status, request.query),
   );
@@ -84,10 +78,10 @@ export async function verificationRoutes(app: FastifyInstance) {
           params: IdParams,
           response: { 200: VerificationSubmissionDto },
         },
-        onRequest: app.requireAuth,
-        preValidation: requireAdmin,
+        onRequest: app.requireAdmin,
       },
-      async (request) => decideVerification(app.deps, request.params.id, decision, authOf(request).user.id),
+      // The admin command's credential is no user: its decisions have no decidedBy, as before.
+      async (request) => decideVerification(app.deps, request.params.id, decision, request.auth?.user.id ?? null),
     );
   }
 }

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
 import { DeferredDialog } from './deferred-dialog';
+import { DevSignInBanner } from './dev-sign-in-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageFallback } from './page-fallback';
@@ -23,6 +24,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
+      <DevSignInBanner />
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-10">
         <Suspense fallback={<PageFallback />}>
