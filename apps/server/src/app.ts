@@ -11,8 +11,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { offsetClock, systemClock, type Clock } from './lib/clock.js';
 import { createEventBus } from './lib/events.js';
+import { OneLinePerRequest, loggerOptions } from './lib/logger.js';
 import { authPlugin } from './plugins/auth.js';
 import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { multipartPlugin } from './plugins/multipart.js';
@@ -54,7 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const testClock = config.testClock ? offsetClock(options.clock ?? systemClock) : null;
   const clock = testClock ?? options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
+    logController: new OneLinePerRequest(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -71,6 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // First, so that its hook sees every request, the rate-limited ones included.
+  await app.register(metricsPlugin);
 
   // External plugins.
   await app.register(helmet, {
@@ -153,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
-  if (config.jobsEnabled) app.addHook('onClose', startPeriodicJob(deps, app.log));
+  if (config.jobsEnabled) {
+    app.addHook('onClose', startPeriodicJob(deps, app.log, (outcome) => app.metrics.periodicJobRuns.inc({ outcome })));
+  }
   return app;
 }

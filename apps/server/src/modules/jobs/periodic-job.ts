@@ -92,20 +92,32 @@ export async function runPeriodicJob(deps: JobDeps): Promise<PeriodicJobResult> 
   return result;
 }
 
+/** How a run ended: `skipped` when another process held the lock. */
+export type PeriodicJobOutcome = 'ran' | 'skipped' | 'failed';
+
 /**
  * Runs the job every PERIODIC_JOB_INTERVAL_MS (the first run right after start), never two runs
- * of this process at once. Returns the function that stops it and waits for a run in progress.
+ * of this process at once. `onRun` hears each run's outcome (the metrics count them). Returns
+ * the function that stops it and waits for a run in progress.
  */
-export function startPeriodicJob(deps: JobDeps, log: FastifyBaseLogger): () => Promise<void> {
+export function startPeriodicJob(
+  deps: JobDeps,
+  log: FastifyBaseLogger,
+  onRun: (outcome: PeriodicJobOutcome) => void = () => {},
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
     running = runPeriodicJob(deps)
       .then((result) => {
+        onRun(result.ran ? 'ran' : 'skipped');
         if (result.ridesCompleted || result.rideRequestsExpired) log.info({ periodicJob: result }, 'periodic job finished');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'periodic job failed'))
+      .catch((error: unknown) => {
+        onRun('failed');
+        log.error({ err: error }, 'periodic job failed');
+      })
       .finally(() => {
         running = null;
       });
