@@ -24,6 +24,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
 import { googleVerifier } from './modules/auth/id-token.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { rideRequestsRoutes } from './modules/ride-requests/ride-requests.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass the development identity provider so they can mint tokens with any claims. */
   devIdp?: DevIdentityProvider;
+  /** Embedded database only: the token GET /api/ops/backup needs (main.ts writes it to the data folder). */
+  opsToken?: string;
 }
 
 /** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
+  if (options.opsToken && database.kind === 'pglite') await app.register(backupRoutes, { token: options.opsToken });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   if (config.jobsEnabled) {

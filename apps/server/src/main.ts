@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { localUrlOf, removeOpsAccess, writeOpsAccess } from './lib/ops-access.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,7 +29,9 @@ async function main() {
   });
   await database.migrate();
 
-  const app = await buildApp({ config, database });
+  // `npm run backup` of the embedded database goes through this process, its only owner.
+  const opsToken = database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
+  const app = await buildApp({ config, database, opsToken });
   app.addHook('onClose', async () => database.close());
 
   let closing = false;
@@ -51,6 +56,11 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (opsToken) {
+    const dataDir = config.dataDir;
+    writeOpsAccess(dataDir, { pid: process.pid, url: localUrlOf(app.server.address() as AddressInfo), token: opsToken });
+    process.on('exit', () => removeOpsAccess(dataDir));
+  }
   app.log.info(`carpool is up on http://localhost:${config.port} (database: ${database.kind})`);
 }
 

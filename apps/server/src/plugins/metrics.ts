@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { AppError } from '../lib/app-error.js';
+import { bearerMatches, isDirectLocalRequest } from '../lib/local-access.js';
 import { createMetrics, type Metrics } from '../lib/metrics.js';
 
 declare module 'fastify' {
@@ -15,18 +15,6 @@ declare module 'fastify' {
 /** The route label of requests that matched no route: the web app's pages and 404s (told apart by status). */
 const UNMATCHED_ROUTE = '(unmatched)';
 
-function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-}
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares digests, so neither the token's content nor its length shows in the time taken. */
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer (.+)$/i.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
-}
-
 /**
  * Without METRICS_TOKEN only a scraper on this machine may read the metrics: a request that comes
  * straight from a loopback address. A request relayed by a proxy also arrives from loopback, so
@@ -34,15 +22,14 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  */
 function checkAccess(request: FastifyRequest, token: string | null): void {
   if (token) {
-    if (!tokenMatches(request.headers.authorization, token)) {
+    if (!bearerMatches(request.headers.authorization, token)) {
       throw new AppError('UNAUTHORIZED', 'The metrics need Authorization: Bearer <METRICS_TOKEN>', undefined, {
         'www-authenticate': 'Bearer realm="metrics"',
       });
     }
     return;
   }
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  if (forwarded || !isLoopback(request.socket.remoteAddress)) {
+  if (!isDirectLocalRequest(request)) {
     throw new AppError('FORBIDDEN', 'The metrics answer only local requests that no proxy forwarded (or set METRICS_TOKEN)');
   }
 }
