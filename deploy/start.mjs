@@ -126,7 +126,7 @@ async function main() {
     fail('set DATABASE_URL and REDIS_URL: the two processes share one PostgreSQL and one Redis');
   }
   const nginx = findNginx();
-  if (!nginx) fail('nginx is not installed (Debian: apt-get install nginx-light), or set NGINX to its path');
+  if (!nginx) fail('nginx is not installed (Debian: apt-get install nginx), or set NGINX to its path');
 
   const prefix = mkdtempSync(path.join(tmpdir(), 'carpool-deploy-'));
   // nginx's workers drop root for an unprivileged user: they must reach the temp folders.

@@ -19,7 +19,7 @@ import { joinRideChat, openSocket, pause, type ClientSocket } from './test/socke
 const adminUrl = process.env.TEST_DATABASE_URL;
 const hasNginx = ['nginx', '/usr/sbin/nginx'].some((bin) => spawnSync(bin, ['-v'], { stdio: 'ignore' }).status === 0);
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
-const missing = [!hasNginx && 'nginx (apt-get install nginx-light)', !hasRedis && 'redis-server', !adminUrl && 'TEST_DATABASE_URL'].filter(Boolean);
+const missing = [!hasNginx && 'nginx (apt-get install nginx)', !hasRedis && 'redis-server', !adminUrl && 'TEST_DATABASE_URL'].filter(Boolean);
 const title = 'deployment example: nginx, two server processes, one PostgreSQL, one Redis';
 if (missing.length > 0) console.warn(`${title}: skipped, missing ${missing.join(', ')}`);
 
