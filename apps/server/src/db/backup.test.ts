@@ -1,8 +1,11 @@
+import { execFile as execFileCallback, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -20,6 +23,8 @@ import { BackupError } from './backup.js';
 import { openDatabase, type Database } from './client.js';
 
 const BACKUP_TEST_TIMEOUT_MS = 180_000;
+const execFile = promisify(execFileCallback);
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every row of every table (the app's and the migrations' journal), as text, sorted: equal snapshots mean nothing was lost. */
 async function snapshot(database: Database): Promise<Record<string, string[]>> {
@@ -142,6 +147,43 @@ describe('backup and restore of the embedded database', () => {
       rmSync(emptyDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('npm run backup while npm start runs on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-backup-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const cli = (command: string, file: string) =>
+    execFile(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/backup-cli.ts', command, file], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+    });
+
+  it(
+    'takes the backup through the server, whose access file only its user can read and which goes away with it',
+    async () => {
+      const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      try {
+        await expect.poll(() => readOpsAccess(dataDir), { timeout: BACKUP_TEST_TIMEOUT_MS / 2, interval: 500 }).not.toBeNull();
+        expect(readOpsAccess(dataDir)!.pid).toBe(server.pid);
+        expect(statSync(path.join(dataDir, 'ops-access.json')).mode & 0o777).toBe(0o600);
+        const file = path.join(dataDir, 'cli.backup');
+        const { stdout } = await cli('backup', file);
+        expect(stdout).toMatch(`through the running server, pid ${server.pid}`);
+        await expect(cli('restore', file)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/stop it before restoring/) });
+      } finally {
+        server.kill('SIGTERM');
+        await exited;
+      }
+      expect(existsSync(path.join(dataDir, 'ops-access.json'))).toBe(false);
+    },
+    BACKUP_TEST_TIMEOUT_MS,
+  );
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
