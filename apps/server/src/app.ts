@@ -11,8 +11,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { offsetClock, systemClock, type Clock } from './lib/clock.js';
 import { createEventBus } from './lib/events.js';
+import { OneLinePerRequest, loggerOptions } from './lib/logger.js';
 import { authPlugin } from './plugins/auth.js';
 import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { multipartPlugin } from './plugins/multipart.js';
@@ -22,6 +24,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
 import { googleVerifier } from './modules/auth/id-token.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { rideRequestsRoutes } from './modules/ride-requests/ride-requests.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -48,6 +51,8 @@ export interface BuildAppOptions {
   devIdp?: DevIdentityProvider;
   /** The admin command's credential, accepted as an administrator on /api/admin/* (see lib/admin-credential.ts). */
   adminCredential?: string | null;
+  /** Embedded database only: the token GET /api/ops/backup needs (main.ts writes it to the data folder). */
+  opsToken?: string;
 }
 
 /** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
@@ -56,7 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const testClock = config.testClock ? offsetClock(options.clock ?? systemClock) : null;
   const clock = testClock ?? options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
+    logController: new OneLinePerRequest(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -73,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // First, so that its hook sees every request, the rate-limited ones included.
+  await app.register(metricsPlugin);
 
   // External plugins.
   await app.register(helmet, {
@@ -153,8 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
+  if (options.opsToken && database.kind === 'pglite') await app.register(backupRoutes, { token: options.opsToken });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
-  if (config.jobsEnabled) app.addHook('onClose', startPeriodicJob(deps, app.log));
+  if (config.jobsEnabled) {
+    app.addHook('onClose', startPeriodicJob(deps, app.log, (outcome) => app.metrics.periodicJobRuns.inc({ outcome })));
+  }
   return app;
 }

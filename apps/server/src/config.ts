@@ -75,6 +75,7 @@ const EnvSchema = z
     TRUST_PROXY: commaList
       .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
       .default(DEFAULT_TRUSTED_PROXIES),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
   })
   .transform((env, ctx) => {
     const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID ? 'google' : 'dev');
@@ -135,6 +136,8 @@ const EnvSchema = z
        * and slip past the rate limits.
        */
       trustProxy: env.TRUST_PROXY.filter((item) => item !== 'none'),
+      /** Bearer token GET /metrics needs; null = only direct requests from this machine (see plugins/metrics.ts). */
+      metricsToken: env.METRICS_TOKEN ?? null,
       /** Where the development identity provider keeps its signing key; null keeps it in memory. */
       devIdpKeyDir: env.DATA_DIR as string | null,
     };

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -6,6 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { localUrl, newAdminToken, removeAdminCredential, writeAdminCredential } from './lib/admin-credential.js';
+import { localUrlOf, removeOpsAccess, writeOpsAccess } from './lib/ops-access.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,7 +42,9 @@ async function main() {
   await database.migrate();
 
   const adminCredential = newAdminToken();
-  const app = await buildApp({ config, database, adminCredential });
+  // `npm run backup` of the embedded database goes through this process, its only owner.
+  const opsToken = database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
+  const app = await buildApp({ config, database, adminCredential, opsToken });
   app.addHook('onClose', async () => {
     removeAdminCredential(config.dataDir, adminCredential);
     await database.close();
@@ -71,6 +76,11 @@ async function main() {
   const port = address && typeof address === 'object' ? address.port : config.port;
   mkdirSync(config.dataDir, { recursive: true });
   writeAdminCredential(config.dataDir, { url: localUrl(config.host, port), token: adminCredential, pid: process.pid });
+  if (opsToken) {
+    const dataDir = config.dataDir;
+    writeOpsAccess(dataDir, { pid: process.pid, url: localUrlOf(address as AddressInfo), token: opsToken });
+    process.on('exit', () => removeOpsAccess(dataDir));
+  }
   if (config.devSignInExposed) {
     app.log.warn(
       { host: config.host },

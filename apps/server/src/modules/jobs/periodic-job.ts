@@ -123,20 +123,33 @@ export async function runPeriodicJob(
   return result;
 }
 
+/** How a run ended: `skipped` when another process held the lock. */
+export type PeriodicJobOutcome = 'ran' | 'skipped' | 'failed';
+
 /**
  * Looks every PERIODIC_JOB_TICK_MS (the first time right after start) and runs the job when no
- * process has run it within PERIODIC_JOB_INTERVAL_MS; never two runs of this process at once. Returns the function that stops it and waits for a run in progress.
+ * process has run it within PERIODIC_JOB_INTERVAL_MS; never two runs of this process at once.
+ * `onRun` hears each look's outcome (the metrics count them: `skipped` when the period was already
+ * claimed). Returns the function that stops it and waits for a run in progress.
  */
-export function startPeriodicJob(deps: JobDeps, log: FastifyBaseLogger): () => Promise<void> {
+export function startPeriodicJob(
+  deps: JobDeps,
+  log: FastifyBaseLogger,
+  onRun: (outcome: PeriodicJobOutcome) => void = () => {},
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
     running = runPeriodicJob(deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })
       .then((result) => {
+        onRun(result.ran ? 'ran' : 'skipped');
         if (result.ridesCompleted || result.rideRequestsExpired || result.sessionsDeleted) log.info({ periodicJob: result }, 'periodic job finished');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'periodic job failed'))
+      .catch((error: unknown) => {
+        onRun('failed');
+        log.error({ err: error }, 'periodic job failed');
+      })
       .finally(() => {
         running = null;
       });

@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { loggerOptions } from './logger.js';
+
+describe('loggerOptions', () => {
+  it('is pretty for a person at a terminal, JSON otherwise and always in production', () => {
+    const development = { logLevel: 'info', nodeEnv: 'development' } as const;
+    expect(loggerOptions(development, true)).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
+    expect(loggerOptions(development, false)).toEqual({ level: 'info' });
+    expect(loggerOptions({ ...development, nodeEnv: 'production' }, true)).toEqual({ level: 'info' });
+    // The transport is loaded by name in a worker: it must be installed beside the server.
+    expect(() => createRequire(import.meta.url).resolve('pino-pretty')).not.toThrow();
+  });
+});
+
+describe('request logging', () => {
+  it('writes one line per request, with method, url, route, status, duration and request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    await database.migrate();
+    const app = await buildApp({ config: testConfig(), database, logger: { level: 'info', stream } });
+    try {
+      await app.ready();
+      const ok = await app.inject({ method: 'GET', url: '/api/health?probe=1', headers: { 'x-request-id': 'health-probe-1' } });
+      const missing = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+
+      const okLines = lines.filter((line) => line.reqId === 'health-probe-1');
+      expect(okLines).toHaveLength(1);
+      expect(okLines[0]).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        method: 'GET',
+        url: '/api/health?probe=1',
+        route: '/api/health',
+        statusCode: ok.statusCode,
+      });
+      expect(okLines[0]!.durationMs).toEqual(expect.any(Number));
+      const missingLines = lines.filter((line) => line.reqId === missing.headers['x-request-id']);
+      expect(missingLines).toEqual([expect.objectContaining({ msg: 'request completed', statusCode: 404, url: '/api/nothing-here' })]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
