@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { trackForDrain } from './lib/http-drain.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long idle keep-alive connections get to send one last request (answered) before they are closed. */
+const IDLE_CONNECTION_WAIT_MS = 1_000;
 
 async function main() {
   let config;
@@ -28,18 +31,21 @@ async function main() {
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
+  const drain = trackForDrain(app.server);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    // The drain first (stop listening, close keep-alive connections cleanly), then the app:
+    // sockets, requests still running, the database and Redis clients.
+    drain.start(IDLE_CONNECTION_WAIT_MS).then(() => app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
