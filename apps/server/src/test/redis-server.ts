@@ -45,10 +45,16 @@ export class OwnRedisServer {
     }
   }
 
+  /** SIGSTOP / SIGCONT: a Redis that keeps its connections open and answers nothing, as one that hangs. */
+  freeze(frozen: boolean) {
+    this.child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   async kill() {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    // A stopped process dies of SIGKILL as well.
     child.kill('SIGKILL');
     await exited;
     this.child = null;
