@@ -3,7 +3,6 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
@@ -12,6 +11,7 @@ import type { Database } from './db/client.js';
 import { offsetClock, systemClock, type Clock } from './lib/clock.js';
 import { createEventBus } from './lib/events.js';
 import { OneLinePerRequest, loggerOptions } from './lib/logger.js';
+import { createRedisConnections } from './lib/redis.js';
 import { authPlugin } from './plugins/auth.js';
 import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -104,11 +104,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.nodeEnv === 'production',
   });
-  // With several processes the limits are shared through Redis.
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : null;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit()));
+  const redisConnections = createRedisConnections(config.redisUrl, app.log);
+  app.decorate('redisConnections', redisConnections);
+  // Registered first, so it runs after every other onClose hook that may still use a client.
+  app.addHook('onClose', async () => redisConnections.closeAll());
+  // With several processes the limits are shared through Redis. Without Redis they fail open
+  // (skipOnError): a request is never refused or delayed because the counter is unreachable,
+  // and the client logs the outage once.
+  const rateLimitRedis = redisConnections.configured ? redisConnections.create('rate-limit', 'request-path') : null;
   await app.register(rateLimit, {
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'carpool-rate-limit-' } : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'carpool-rate-limit-', skipOnError: true } : {}),
     global: config.rateLimitPerMinute > 0,
     max: config.rateLimitPerMinute || 1,
     timeWindow: '1 minute',

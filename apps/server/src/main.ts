@@ -8,10 +8,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { localUrl, newAdminToken, removeAdminCredential, writeAdminCredential } from './lib/admin-credential.js';
+import { trackForDrain } from './lib/http-drain.js';
 import { localUrlOf, removeOpsAccess, writeOpsAccess } from './lib/ops-access.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long idle keep-alive connections get to send one last request (answered) before they are closed. */
+const IDLE_CONNECTION_WAIT_MS = 1_000;
 
 async function main() {
   let config;
@@ -49,18 +52,21 @@ async function main() {
     removeAdminCredential(config.dataDir, adminCredential);
     await database.close();
   });
+  const drain = trackForDrain(app.server);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    // The drain first (stop listening, close keep-alive connections cleanly), then the app:
+    // sockets, requests still running, the database and Redis clients.
+    drain.start(IDLE_CONNECTION_WAIT_MS).then(() => app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');

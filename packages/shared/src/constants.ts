@@ -67,4 +67,6 @@ export const WINDOW_EVENTS = {
   openPostRide: 'open-post-ride',
   /** Header "Request a Ride" for a signed-in user; the ride-requests feature opens its form. */
   openRequestRide: 'open-request-ride',
+  /** The API answered 502/503/504: the layout tells the user the service is briefly unavailable. */
+  serviceUnavailable: 'service-unavailable',
 } as const;

@@ -11,6 +11,8 @@ export const TEXTS = {
   bankAccountRequired:
     'You must connect your bank account on your Profile page before posting a ride.',
   requestTimedOut: 'Request timed out',
+  /** A 503 (the database or the whole server briefly unreachable), from the server or a proxy. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   bookingFailed: 'Failed to book the ride. Please try again.',
   fetchRidesFailed: 'Failed to fetch rides. Please try again later.',
   fetchRequestsFailed: 'Failed to fetch ride requests. Please try again later.',

@@ -90,6 +90,7 @@ async function openPglite(dir: string | null): Promise<Database> {
 /** How long closing waits for queries still running (a request whose client has gone, for example). */
 const CLOSE_WAIT_MS = 5_000;
 const IDLE_CHECK_MS = 20;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * Resolves once no connection of the pool has been in use, and nobody has waited for one, for two
@@ -107,7 +108,9 @@ async function waitUntilIdle(pool: pg.Pool, limitMs: number): Promise<void> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A database that does not answer fails a request after this long (503, see db/unavailable.ts)
+  // instead of holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that the server drops (restart, failover, a dropped test database) is
   // discarded by the pool and replaced on the next query; without a listener it would crash the process.
   pool.on('error', () => {});

@@ -1,7 +1,9 @@
 import type { ErrorBody, ErrorCode } from '@carpool/shared/errors';
+import { TEXTS } from '@carpool/shared/texts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
@@ -19,6 +21,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
   FST_PARTS_LIMIT: 'BAD_REQUEST',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'BAD_REQUEST',
 };
+
+/** When a client should try again after the database went away: pools reconnect within seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** One error handler for the whole API: every error answer has the same JSON shape. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -46,6 +51,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : error.statusCode === 415 ? 'UNSUPPORTED_FILE_TYPE' : error.statusCode === 413 ? 'FILE_TOO_LARGE' : 'BAD_REQUEST';
       return send(reply, error.statusCode, code, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of ours and not the client's: it passes once the database is back.
+      request.log.warn({ err: error }, 'database unavailable, answering 503');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', TEXTS.serviceUnavailable);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { authOf } from './auth.js';
@@ -18,7 +18,6 @@ declare module 'fastify' {
 interface MessageRateLimiter {
   /** Counts one send and answers how many the user made in the current window. */
   hit(userId: string, window: number): Promise<number>;
-  close(): Promise<void>;
 }
 
 function memoryLimiter(): MessageRateLimiter {
@@ -37,14 +36,11 @@ function memoryLimiter(): MessageRateLimiter {
       entry.count += 1;
       return entry.count;
     },
-    async close() {},
   };
 }
 
 /** Shared by every server process, so that spreading sends over processes does not multiply the limit. */
-function redisLimiter(url: string, log: FastifyInstance['log']): MessageRateLimiter {
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-  redis.on('error', (error) => log.warn({ err: error }, 'message rate limit: Redis error'));
+function redisLimiter(redis: Redis): MessageRateLimiter {
   return {
     async hit(userId, window) {
       const key = `carpool:message-rate:${userId}:${window}`;
@@ -52,9 +48,6 @@ function redisLimiter(url: string, log: FastifyInstance['log']): MessageRateLimi
       const [incrError, count] = results?.[0] ?? [new Error('no reply'), 0];
       if (incrError) throw incrError;
       return Number(count);
-    },
-    async close() {
-      await redis.quit();
     },
   };
 }
@@ -66,9 +59,10 @@ function windowOf(clock: Clock): { window: number; retryAfterMs: number } {
 }
 
 export const messageRateLimitPlugin = fp(async (app: FastifyInstance) => {
-  const { config, clock } = app.deps;
-  const limiter = config.redisUrl ? redisLimiter(config.redisUrl, app.log) : memoryLimiter();
-  app.addHook('onClose', async () => limiter.close());
+  const { clock } = app.deps;
+  const limiter = app.redisConnections.configured
+    ? redisLimiter(app.redisConnections.create('message-rate-limit', 'request-path'))
+    : memoryLimiter();
 
   app.decorate('limitMessageRate', async (request: FastifyRequest) => {
     const userId = authOf(request).user.id;
@@ -77,8 +71,9 @@ export const messageRateLimitPlugin = fp(async (app: FastifyInstance) => {
     try {
       count = await limiter.hit(userId, window);
     } catch (error) {
-      // Chat keeps working while Redis is down; the per-address limit still applies.
-      request.log.warn({ err: error }, 'message rate limit unavailable, letting the message through');
+      // Chat keeps working while Redis is down. The outage itself is logged once by the client;
+      // a line per message would flood the log during it.
+      request.log.debug({ err: error }, 'message rate limit unavailable, letting the message through');
       return;
     }
     if (count > MESSAGE_RATE_LIMIT.maxPerWindow) {

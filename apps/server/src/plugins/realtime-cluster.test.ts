@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DirectMessage, RideMessage } from '@carpool/shared/schemas/messages';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import pg from 'pg';
@@ -12,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { insertBooking, insertRide } from '../test/messaging-fixtures.js';
 import { MESSAGE_RATE_LIMIT } from './message-rate-limit.js';
+import { freePort, ServerProcess, STARTUP_TIMEOUT_MS } from '../test/server-process.js';
 import { connected, joinRideChat, nextEvent, openSocket, pause, record, type ClientSocket } from '../test/socket-client.js';
 
 /**
@@ -27,76 +25,6 @@ const title = enabled
 
 if (!enabled) {
   console.warn(`${title}: the two-process tests of acceptance 2 did not run`);
-}
-
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-const STARTUP_TIMEOUT_MS = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-class ServerProcess {
-  private child: ChildProcess | null = null;
-  private output = '';
-  readonly url: string;
-
-  constructor(
-    readonly name: string,
-    readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {
-    this.url = `http://127.0.0.1:${port}`;
-  }
-
-  async start() {
-    this.output = '';
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server ${this.name} exited with ${child.exitCode}:\n${this.output}`);
-      try {
-        const res = await fetch(`${this.url}/api/health`);
-        if (res.ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      await pause(200);
-    }
-    throw new Error(`server ${this.name} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${this.output}`);
-  }
-
-  get running() {
-    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** SIGKILL: the process dies at once, as in a crash; SIGTERM: a graceful shutdown. */
-  async stop(signal: 'SIGKILL' | 'SIGTERM') {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill(signal);
-    await exited;
-    this.child = null;
-  }
-
-  logs() {
-    return this.output;
-  }
 }
 
 describe.skipIf(!enabled)(title, () => {

@@ -8,17 +8,18 @@ import {
   type ServerToClientEventName,
   type ServerToClientEvents,
 } from '@carpool/shared/socket-events';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { TEXTS } from '@carpool/shared/texts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import { setTimeoutAt } from '../lib/long-timeout.js';
 import { authenticateToken } from '../modules/auth/auth.service.js';
 import { canAccessRideChat, findBookingPassenger } from '../modules/ride-messages/ride-messages.service.js';
 import { bearerToken } from './auth.js';
+import { resilientRedisAdapter } from './realtime-adapter.js';
 
 export interface SocketData {
   userId: string;
@@ -69,14 +70,13 @@ function handshakeToken(socket: RealtimeSocket): string | null {
  * REDIS_URL the rooms span every server process through the Redis streams adapter.
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const { config, events, db } = app.deps;
+  const { events, db } = app.deps;
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'realtime: Redis error'));
+  const redis = app.redisConnections.configured ? app.redisConnections.create('realtime', 'background') : null;
 
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
-    ...(redis ? { adapter: createAdapter(redis) } : {}),
+    ...(redis ? { adapter: resilientRedisAdapter(redis, app.log) } : {}),
     // A reconnect within this time gets the missed room events replayed; the web app refetches
     // the history in any case, so a longer outage (or a killed process) loses nothing either.
     connectionStateRecovery: { maxDisconnectionDuration: CONNECTION_RECOVERY_MS, skipMiddlewares: false },
@@ -99,6 +99,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       (error: unknown) => {
         if (error instanceof AppError) {
           next(refusal(error.code, error.message));
+          return;
+        }
+        if (isDatabaseUnavailable(error)) {
+          app.log.warn({ err: error }, 'realtime: handshake refused, the database is unavailable');
+          next(refusal('SERVICE_UNAVAILABLE', TEXTS.serviceUnavailable));
           return;
         }
         app.log.error({ err: error }, 'realtime: handshake check failed');
@@ -203,8 +208,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
     // Disconnects every socket (their sessions are kept for recovery on another process) and
-    // stops the adapter; Fastify then finishes the HTTP requests still in flight.
+    // stops the adapter; Fastify then finishes the HTTP requests still in flight. The Redis
+    // clients are closed by the app, after this.
     await io.close();
-    await redis?.quit();
   });
 });

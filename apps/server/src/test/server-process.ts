@@ -1,57 +1,87 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { pause } from './socket-client.js';
 
-export const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+export const STARTUP_TIMEOUT_MS = 60_000;
 
-/** The environment of a server process for a test: the embedded database, no Redis, no jobs. */
-export function serverEnv(overrides: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', JOBS_ENABLED: '0', PORT: '0', ...overrides };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'HOST', 'ALLOW_DEV_AUTH', 'GOOGLE_CLIENT_ID', 'AUTH_MODE', 'VITEST', 'VITEST_POOL_ID']) {
-    if (!(name in overrides)) delete env[name];
-  }
-  return env;
-}
-
-export interface ServerProcess {
-  child: ChildProcess;
-  /** Everything the process has written so far. */
-  output(): string;
-  /** Resolves with the exit code. */
-  exited: Promise<number | null>;
-  /** SIGTERM (or the given signal), then the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Starts `src/main.ts` the way `npm run dev` does (from source), as its own process. */
-export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    child,
-    output: () => output,
-    exited,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
 }
 
-/** Waits until `check` returns a value, the process exits (rejects with its output), or the time is up. */
-export async function waitFor<T>(server: ServerProcess, check: () => T | null | Promise<T | null>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== null) return value;
-    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** The real server (src/main.ts through tsx) in a child process, as an operator runs it. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private output = '';
+  private exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null = null;
+  readonly url: string;
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
   }
-  throw new Error(`timed out; the server wrote:\n${server.output()}`);
+
+  async start() {
+    this.output = '';
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server ${this.name} exited with ${child.exitCode}:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.url}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await pause(200);
+    }
+    throw new Error(`server ${this.name} did not start within ${STARTUP_TIMEOUT_MS} ms:\n${this.output}`);
+  }
+
+  get running() {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Sends the signal without waiting; `exited()` tells how the process ended. */
+  signal(signal: NodeJS.Signals) {
+    this.child?.kill(signal);
+  }
+
+  async exited() {
+    if (!this.exit) throw new Error(`server ${this.name} was never started`);
+    return this.exit;
+  }
+
+  /** SIGKILL: the process dies at once, as in a crash; SIGTERM: a graceful shutdown. */
+  async stop(signal: 'SIGKILL' | 'SIGTERM') {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await this.exit;
+    this.child = null;
+  }
+
+  logs() {
+    return this.output;
+  }
 }

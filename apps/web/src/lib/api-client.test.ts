@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
+import { TEXTS } from '@carpool/shared/texts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api-client';
 import { browser } from './browser';
@@ -67,6 +68,21 @@ describe('api client', () => {
     const error = await api.post('/api/auth/google', { tokenId: 't' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'INVALID_EMAIL_DOMAIN', message: 'Use your university e-mail' });
+  });
+
+  it.each([
+    [503, { error: 'The database is unreachable', message: 'The database is unreachable', code: 'SERVICE_UNAVAILABLE' }, 'SERVICE_UNAVAILABLE'],
+    [502, '<html><body>Bad Gateway</body></html>', 'SERVICE_UNAVAILABLE'],
+    [504, '<html><body>Gateway Time-out</body></html>', 'SERVICE_UNAVAILABLE'],
+  ])('says the service is briefly unavailable for a %i, from the server or a proxy, and tells the layout', async (status, body, code) => {
+    fetchMock.mockImplementation(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+    const announced = vi.fn();
+    window.addEventListener(WINDOW_EVENTS.serviceUnavailable, announced);
+    const error = await api.get('/api/rides/getall').catch((caught: unknown) => caught);
+    window.removeEventListener(WINDOW_EVENTS.serviceUnavailable, announced);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status, code, message: TEXTS.serviceUnavailable });
+    expect(announced).toHaveBeenCalledTimes(1);
   });
 
   it.each([

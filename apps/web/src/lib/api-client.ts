@@ -67,8 +67,15 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The server (database unreachable, draining) or a proxy in front of it (no server up): it passes. */
+const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 function errorFrom(status: number, body: unknown): ApiError {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (UNAVAILABLE_STATUSES.has(status)) {
+    // A proxy's answer has an HTML body; either way the user is told the same thing.
+    return new ApiError(TEXTS.serviceUnavailable, status, typeof fields.code === 'string' ? fields.code : 'SERVICE_UNAVAILABLE');
+  }
   const message =
     (typeof fields.error === 'string' && fields.error) ||
     (typeof fields.message === 'string' && fields.message) ||
@@ -136,6 +143,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (response.status === 401 && token && options.expireSessionOnUnauthorized !== false) {
       expireSession(region, error.code);
     }
+    if (UNAVAILABLE_STATUSES.has(response.status)) dispatchWindowEvent(WINDOW_EVENTS.serviceUnavailable, undefined);
     throw error;
   }
   return options.schema ? options.schema.parse(body) : (body as T);

@@ -22,6 +22,7 @@ export interface WindowEventDetails {
   [WINDOW_EVENTS.authExpired]: AuthExpiredDetail;
   [WINDOW_EVENTS.openPostRide]: undefined;
   [WINDOW_EVENTS.openRequestRide]: undefined;
+  [WINDOW_EVENTS.serviceUnavailable]: undefined;
 }
 
 export type WindowEventName = keyof WindowEventDetails;

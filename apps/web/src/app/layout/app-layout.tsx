@@ -7,6 +7,7 @@ import { DevSignInBanner } from './dev-sign-in-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageFallback } from './page-fallback';
+import { ServiceUnavailableNotice } from './service-unavailable-notice';
 import { SessionExpiryNotice } from './session-expiry-notice';
 
 // Dialogs are loaded when first opened, not with the page (docs/decisions/web-code-splitting.md).
@@ -41,6 +42,7 @@ export function AppLayout() {
       <DeferredDialog event={WINDOW_EVENTS.openPostRide} load={loadPostRideModal} />
       <DeferredDialog event={WINDOW_EVENTS.openRequestRide} load={loadRequestRideDialog} />
       <SessionExpiryNotice />
+      <ServiceUnavailableNotice />
       <PayoutStatusCheck />
     </div>
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { readAdminCredential } from './lib/admin-credential.js';
-import { serverEnv, spawnServer, waitFor, type ServerProcess } from './test/server-process.js';
+import { serverEnv, spawnServer, waitFor, type ServerProcess } from './test/spawn-server.js';
 
 /** An address of this machine that other machines could reach (not loopback), if it has one. */
 const otherAddress = Object.values(networkInterfaces())

@@ -1,0 +1,54 @@
+import { WINDOW_EVENTS } from '@carpool/shared/constants';
+import { TEXTS } from '@carpool/shared/texts';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/ui/toast';
+import { api } from '../../lib/api-client';
+import { SERVICE_UNAVAILABLE_NOTICE_MS, ServiceUnavailableNotice } from './service-unavailable-notice';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderNotice() {
+  render(
+    <ToastProvider>
+      <ServiceUnavailableNotice />
+    </ToastProvider>,
+  );
+}
+
+describe('service unavailable notice', () => {
+  it('says the service is briefly unavailable when a call is answered 503, once for calls failing together', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { error: TEXTS.serviceUnavailable, message: TEXTS.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' },
+          { status: 503, headers: { 'retry-after': '5' } },
+        ),
+      ),
+    );
+    renderNotice();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await act(async () => {
+      const failures = await Promise.allSettled([api.get('/api/rides/getall'), api.get('/api/notifications'), api.get('/api/users/x')]);
+      expect(failures.every((failure) => failure.status === 'rejected')).toBe(true);
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(TEXTS.serviceUnavailable);
+  });
+
+  it('shows it again for a later outage, not for every retry within one', () => {
+    vi.useFakeTimers();
+    renderNotice();
+    act(() => window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.serviceUnavailable)));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(SERVICE_UNAVAILABLE_NOTICE_MS + 1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => window.dispatchEvent(new CustomEvent(WINDOW_EVENTS.serviceUnavailable)));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
