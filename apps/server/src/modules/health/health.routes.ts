@@ -9,7 +9,7 @@ const HealthDto = z.object({ status: z.literal('ok'), database: z.enum(['pglite'
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: HealthDto } }, config: { rateLimit: false } },
+    { schema: { operationId: 'getHealth', tags: ['health'], summary: 'Liveness and database check', response: { 200: HealthDto } }, config: { rateLimit: false } },
     async (request) => {
       try {
         await app.deps.db.execute(sql`select 1`);
