@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '@carpool/shared/schemas/common';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { OpenAPIV3 } from 'openapi-types';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
 declare module 'fastify' {
@@ -44,7 +44,7 @@ export interface ApiRoute {
 /** The swagger UI's own pages and assets: served by the docs plugin, not part of the API. */
 export const DOCS_ROUTE_PREFIX = '/api/docs';
 
-const TAGS: OpenAPIV3.TagObject[] = [
+const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'auth', description: 'Sign-in with an ID token, the session behind the bearer token, public client configuration' },
   { name: 'dev', description: 'The development identity provider (only when AUTH_MODE=dev): mint ID tokens for any address' },
   { name: 'health', description: 'Liveness and dependency checks for load balancers and monitors' },
@@ -103,7 +103,7 @@ export function commonErrorCodes(route: ApiRoute): ErrorCode[] {
 }
 
 /** One error schema for every error answer; each response narrows `code` to what it can carry. */
-function errorResponse(status: number, codes: ErrorCode[]): OpenAPIV3.ResponseObject {
+function errorResponse(status: number, codes: ErrorCode[]): OpenAPIV3_1.ResponseObject {
   return {
     description: `${STATUS_DESCRIPTIONS[status] ?? 'Error'} (${codes.join(', ')})`,
     content: {
@@ -119,7 +119,7 @@ function errorResponse(status: number, codes: ErrorCode[]): OpenAPIV3.ResponseOb
   };
 }
 
-function addContract(document: OpenAPIV3.Document, routes: Map<string, ApiRoute>): OpenAPIV3.Document {
+function addContract(document: OpenAPIV3_1.Document, routes: Map<string, ApiRoute>): OpenAPIV3_1.Document {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const) {
       const operation = item?.[method];
@@ -131,12 +131,13 @@ function addContract(document: OpenAPIV3.Document, routes: Map<string, ApiRoute>
         const status = ERROR_STATUS[code];
         byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
       }
+      const responses: OpenAPIV3_1.ResponsesObject = (operation.responses ??= {});
       for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-        operation.responses[String(status)] = errorResponse(status, codes);
+        responses[String(status)] = errorResponse(status, codes);
       }
     }
   }
-  const errorBody = z.toJSONSchema(ErrorBodySchema, { target: 'draft-2020-12', io: 'output' }) as OpenAPIV3.SchemaObject;
+  const errorBody = z.toJSONSchema(ErrorBodySchema, { target: 'draft-2020-12', io: 'output' }) as OpenAPIV3_1.SchemaObject;
   delete (errorBody as { $schema?: string }).$schema;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ErrorBody: errorBody } };
   return document;
@@ -190,7 +191,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUr
       const documented = multipartBody ? { ...declared, body: multipartBody, consumes: ['multipart/form-data'] } : declared;
       return jsonSchemaTransform({ schema: documented, url, ...rest });
     },
-    transformObject: (documents) => addContract(('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject) as OpenAPIV3.Document, byOperation),
+    transformObject: (documents) => addContract(('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject) as OpenAPIV3_1.Document, byOperation),
   });
   await app.register(swaggerUi, { routePrefix: DOCS_ROUTE_PREFIX });
 });
