@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -18,6 +16,7 @@ import { metricsPlugin } from './plugins/metrics.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { multipartPlugin } from './plugins/multipart.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { regionPlugin } from './plugins/region.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -125,15 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       code: 'RATE_LIMITED',
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Carpool API', version: '1.0.0', description: 'Rides, bookings, requests, messages and reviews.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   await app.register(multipartPlugin);
 
   // App plugins.

@@ -14,6 +14,14 @@ export type DevIdTokenInput = z.infer<typeof DevIdTokenInput>;
 
 export const DevIdTokenDto = z.object({ tokenId: z.string() });
 
+/** A JSON Web Key Set (RFC 7517) of RSA signing keys. */
+export const DevJwksDto = z.object({
+  keys: z.array(
+    z.object({ kty: z.literal('RSA'), kid: z.string(), n: z.string(), e: z.string(), alg: z.literal('RS256'), use: z.literal('sig') }),
+  ),
+});
+export type DevJwks = z.infer<typeof DevJwksDto>;
+
 /** What the web app needs to know about the server's sign-in set-up. */
 export const AuthConfigDto = z.object({
   mode: z.enum(['google', 'dev']),

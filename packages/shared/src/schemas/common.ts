@@ -9,6 +9,13 @@ export const UuidSchema = z.uuid();
 export const IdParams = z.object({ id: UuidSchema });
 export const UserIdParams = z.object({ userId: UuidSchema });
 
+/** A file sent as a part of a multipart/form-data form (documented only: the server reads the stream). */
+export const UploadedFile = z.string().meta({ format: 'binary', description: 'An image file of at most 5 MB' });
+
+/** A response body that is a file's bytes, not JSON. */
+export const BinaryFile = z.string().meta({ format: 'binary' });
+
+/** The body of every error answer (see ERROR_STATUS for the codes and their statuses). */
 export const ErrorBodySchema = z.object({
   error: z.string(),
   message: z.string(),

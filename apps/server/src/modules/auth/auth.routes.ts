@@ -1,4 +1,4 @@
-import { AuthConfigDto, DevIdTokenDto, DevIdTokenInput, GoogleSignInInput, VerifyTokenDto } from '@carpool/shared/schemas/auth';
+import { AuthConfigDto, DevIdTokenDto, DevJwksDto, DevIdTokenInput, GoogleSignInInput, VerifyTokenDto } from '@carpool/shared/schemas/auth';
 import { SignedInUserDto } from '@carpool/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +18,8 @@ export async function authRoutes(
     '/api/auth/google',
     {
       schema: {
+        operationId: 'signInWithIdToken',
+        errors: ['INVALID_TOKEN', 'INVALID_EMAIL_DOMAIN'],
         tags: ['auth'],
         summary: 'Exchange an ID token (Google, or the development provider) for a session',
         body: GoogleSignInInput,
@@ -33,7 +35,7 @@ export async function authRoutes(
   r.get(
     '/api/auth/verify-token',
     {
-      schema: { tags: ['auth'], summary: 'Check the bearer token', response: { 200: VerifyTokenDto } },
+      schema: { operationId: 'verifyToken', tags: ['auth'], summary: 'Check the bearer token', response: { 200: VerifyTokenDto } },
       onRequest: app.requireAuth,
     },
     async (request) => ({ valid: true as const, user: sessionUserOf(authOf(request)) }),
@@ -42,7 +44,7 @@ export async function authRoutes(
   r.post(
     '/api/auth/logout',
     {
-      schema: { tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: { operationId: 'signOut', tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: z.object({ ok: z.literal(true) }) } },
       onRequest: app.requireAuth,
     },
     async (request) => {
@@ -55,7 +57,7 @@ export async function authRoutes(
 
   r.get(
     '/api/config',
-    { schema: { tags: ['auth'], summary: 'Public client configuration', response: { 200: AuthConfigDto } } },
+    { schema: { operationId: 'getClientConfig', tags: ['auth'], summary: 'Public client configuration', response: { 200: AuthConfigDto } } },
     async () => ({
       mode: config.authMode,
       googleClientId: config.googleClientId,
@@ -70,7 +72,14 @@ export async function authRoutes(
 
   r.get(
     '/dev-idp/.well-known/jwks.json',
-    { schema: { hide: true } },
+    {
+      schema: {
+        operationId: 'getDevJwks',
+        tags: ['dev'],
+        summary: 'Development sign-in: the public keys that verify the ID tokens of /api/dev/id-token',
+        response: { 200: DevJwksDto },
+      },
+    },
     async () => devIdp.jwks,
   );
 
@@ -78,6 +87,7 @@ export async function authRoutes(
     '/api/dev/id-token',
     {
       schema: {
+        operationId: 'mintDevIdToken',
         tags: ['dev'],
         summary: 'Development sign-in: mint an ID token for any e-mail (absent in google mode)',
         body: DevIdTokenInput,

@@ -7,10 +7,10 @@ import {
   generateKeyPair,
   importJWK,
   SignJWT,
-  type JSONWebKeySet,
   type JWK,
   type JWTPayload,
 } from 'jose';
+import type { DevJwks } from '@carpool/shared/schemas/auth';
 import type { Clock } from '../../lib/clock.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from './id-token.js';
 
@@ -24,7 +24,7 @@ const TOKEN_LIFETIME_SECONDS = 600;
  * that the whole sign-in path can be used and tested without Google.
  */
 export interface DevIdentityProvider {
-  readonly jwks: JSONWebKeySet;
+  readonly jwks: DevJwks;
   readonly verifier: IdTokenVerifier;
   mint(input: { email: string; name: string }, overrides?: JWTPayload): Promise<string>;
 }
@@ -41,7 +41,9 @@ export async function createDevIdentityProvider(options: {
 }): Promise<DevIdentityProvider> {
   const stored = await loadOrCreateKey(options.dataDir);
   const privateKey = await importJWK(stored.privateJwk, 'RS256');
-  const jwks: JSONWebKeySet = { keys: [{ ...stored.publicJwk, alg: 'RS256', use: 'sig' }] };
+  // The key is generated as RSA (loadOrCreateKey), so its public part has these members.
+  const { kid, n, e } = stored.publicJwk;
+  const jwks: DevJwks = { keys: [{ kty: 'RSA', kid: kid!, n: n!, e: e!, alg: 'RS256', use: 'sig' }] };
   const verifier = createIdTokenVerifier({
     keys: createLocalJWKSet(jwks),
     issuers: [DEV_IDP_ISSUER],

@@ -20,6 +20,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
     '/api/bookings/user/:userId',
     {
       schema: {
+        operationId: 'listBookingsOfUser',
+        errors: ['FORBIDDEN'],
         tags: ['bookings'],
         summary: "The caller's own bookings in the region, newest first (anyone else's: 403); limit 1..100 (default 50)",
         params: UserIdParams,
@@ -35,6 +37,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
     '/api/bookings/ride/:rideId',
     {
       schema: {
+        operationId: 'listBookingsOfRide',
+        errors: ['NOT_FOUND', 'FORBIDDEN'],
         tags: ['bookings'],
         summary: "A ride's bookings, for its driver and for passengers with a booking on it",
         params: BookingsOfRideParams,
@@ -49,6 +53,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
     '/api/bookings/bookRide',
     {
       schema: {
+        operationId: 'bookRide',
+        errors: ['NOT_FOUND', 'CONFLICT', 'ALREADY_BOOKED', 'RIDE_FULL', 'RIDE_CANCELLED', 'RIDE_DEPARTED'],
         tags: ['bookings'],
         summary: 'Book seats and suitcases on a ride (paymentIntentId must be "NO_STRIPE"); the booking starts pending',
         body: BookRideInput,
@@ -63,6 +69,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
     '/api/bookings/:bookingId/status',
     {
       schema: {
+        operationId: 'updateBookingStatus',
+        errors: ['NOT_FOUND', 'FORBIDDEN', 'INVALID_TRANSITION', 'RIDE_CANCELLED', 'RIDE_DEPARTED'],
         tags: ['bookings'],
         summary: 'The driver accepts (confirmed) or rejects (cancelled) a pending booking',
         params: BookingIdParams,
@@ -79,6 +87,8 @@ export async function bookingsRoutes(app: FastifyInstance) {
     '/api/bookings/:id',
     {
       schema: {
+        operationId: 'cancelBooking',
+        errors: ['NOT_FOUND', 'FORBIDDEN', 'INVALID_TRANSITION', 'RIDE_DEPARTED'],
         tags: ['bookings'],
         summary: 'The passenger cancels their own pending or confirmed booking',
         params: IdParams,

@@ -20,6 +20,8 @@ export async function directMessagesRoutes(app: FastifyInstance) {
     '/api/conversation-messages/conversation/:userId',
     {
       schema: {
+        operationId: 'openConversation',
+        errors: ['BAD_REQUEST', 'NOT_FOUND'],
         tags: ['messages'],
         summary:
           'The conversation with a user, oldest first (newest `limit`, default 200, max 500; or those `after` a message id or ISO time); marks the received messages read',
@@ -36,6 +38,8 @@ export async function directMessagesRoutes(app: FastifyInstance) {
     '/api/conversation-messages/send',
     {
       schema: {
+        operationId: 'sendDirectMessage',
+        errors: ['BAD_REQUEST', 'NOT_FOUND'],
         tags: ['messages'],
         summary: 'Send a direct message to another user',
         body: SendDirectMessageInput,
@@ -51,6 +55,7 @@ export async function directMessagesRoutes(app: FastifyInstance) {
     '/api/conversation-messages/inbox',
     {
       schema: {
+        operationId: 'listInbox',
         tags: ['messages'],
         summary: "The caller's conversations, most recent first (limit default 50, max 200), with unread counts",
         querystring: InboxQuery,

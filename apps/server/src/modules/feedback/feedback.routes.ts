@@ -10,6 +10,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
     '/api/feedback',
     {
       schema: {
+        operationId: 'sendFeedback',
         tags: ['feedback'],
         summary: 'Send feedback (comment 1..1000 characters, optional e-mail); signed-in senders are linked to their account',
         body: FeedbackInput,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BinaryFile } from '@carpool/shared/schemas/common';
 import { findViewableFile, matchesEntityTag } from './files.service.js';
 
 /** A file's bytes never change (a new upload is a new id), so public files are cached for a year. */
@@ -15,9 +16,16 @@ export async function filesRoutes(app: FastifyInstance) {
     '/api/files/:id',
     {
       schema: {
+        operationId: 'getFile',
+        errors: ['NOT_FOUND'],
         tags: ['files'],
         summary: 'A stored file: public files (avatars) to anyone; private documents to their owner and admins only',
         params: z.object({ id: z.string().max(64) }),
+        response: {
+          // Every stored file is re-encoded to WebP on upload (files.service prepareImage).
+          200: { description: "The file's bytes", content: { 'image/webp': { schema: BinaryFile } } },
+          304: z.null().meta({ description: 'Not modified: the copy named by If-None-Match is current' }),
+        },
       },
       onRequest: app.optionalAuth,
     },
@@ -35,9 +43,11 @@ export async function filesRoutes(app: FastifyInstance) {
         .header('x-content-type-options', 'nosniff');
       if (file.visibility === 'private') reply.header('vary', 'Authorization');
       if (matchesEntityTag(request.headers['if-none-match'], etag)) {
-        return reply.status(304).send();
+        return reply.status(304).send(null);
       }
-      return reply.type(file.contentType).header('content-disposition', 'inline').send(file.bytes);
+      // Fastify sends a Buffer as it is, never through the serializer; the schema says string
+      // because JSON Schema has no type for bytes (the document marks it format: binary).
+      return reply.type(file.contentType).header('content-disposition', 'inline').send(file.bytes as unknown as string);
     },
   );
 }

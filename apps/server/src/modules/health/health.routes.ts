@@ -13,6 +13,7 @@ export async function healthRoutes(app: FastifyInstance) {
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'Dependencies and their latency: 200 ok or degraded (Redis down), 503 down (database unreachable)',
         response: { 200: HealthDto, 503: HealthDto },

@@ -16,6 +16,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     '/api/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         tags: ['notifications'],
         summary: "The caller's notifications, newest first (limit default 50, max 200), and the unread count",
         querystring: NotificationsQuery,
@@ -30,6 +31,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     '/api/notifications/read',
     {
       schema: {
+        operationId: 'readNotifications',
         tags: ['notifications'],
         summary: 'Mark notifications read: the listed ids, or all of them when ids is absent',
         // A bare POST without a body means all of them.

@@ -10,6 +10,7 @@ export async function payoutsRoutes(app: FastifyInstance) {
     '/api/stripe/account-status',
     {
       schema: {
+        operationId: 'getPayoutStatus',
         tags: ['payouts'],
         summary: 'Whether driver payouts are enabled (payments are disabled, so always false)',
         response: { 200: PayoutStatusDto },

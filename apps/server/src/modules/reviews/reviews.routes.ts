@@ -10,24 +10,28 @@ import { listPendingReviews, listRideReviews, submitReview } from './reviews.ser
 export async function reviewsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const pendingRoutes: Array<{ path: string; reviewType: ReviewType; summary: string }> = [
+  const pendingRoutes: Array<{ path: string; reviewType: ReviewType; operationId: string; summary: string }> = [
     {
       path: '/api/reviews/getPassengerReviews/:id',
       reviewType: 'passenger',
+      operationId: 'listPendingPassengerReviews',
       summary: 'Pending reviews of the caller as a driver: passengers of completed bookings not reviewed yet',
     },
     {
       path: '/api/reviews/getDriverReviews/:id',
       reviewType: 'driver',
+      operationId: 'listPendingDriverReviews',
       summary: 'Pending reviews of the caller as a passenger: drivers of completed bookings not reviewed yet',
     },
   ];
-  for (const { path, reviewType, summary } of pendingRoutes) {
+  for (const { path, reviewType, operationId, summary } of pendingRoutes) {
     r.get(
       path,
       {
         schema: {
           tags: ['reviews'],
+          operationId,
+          errors: ['FORBIDDEN'],
           summary,
           description: `:id must be the caller's own user id (403 otherwise). At most 100 items, newest ride first.`,
           params: IdParams,
@@ -46,7 +50,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
   r.post(
     '/api/reviews/submit',
     {
-      schema: { tags: ['reviews'], summary: 'Review the other person of a completed booking', body: SubmitReviewInput, response: { 201: ReviewDto } },
+      schema: { operationId: 'submitReview', errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'ALREADY_REVIEWED'], tags: ['reviews'], summary: 'Review the other person of a completed booking', body: SubmitReviewInput, response: { 201: ReviewDto } },
       onRequest: app.requireAuth,
     },
     async (request, reply) => {
@@ -59,6 +63,8 @@ export async function reviewsRoutes(app: FastifyInstance) {
     '/api/reviews/:rideId',
     {
       schema: {
+        operationId: 'listRideReviews',
+        errors: ['NOT_FOUND'],
         tags: ['reviews'],
         summary: 'Reviews written for a ride, newest first (visible to any signed-in user, like profile reviews)',
         params: ReviewsRideParams,

@@ -13,6 +13,8 @@ export async function rideMessagesRoutes(app: FastifyInstance) {
     '/api/messages/ride/:rideId',
     {
       schema: {
+        operationId: 'listRideMessages',
+        errors: ['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN'],
         tags: ['messages'],
         summary:
           'A ride chat, oldest first: the newest `limit` messages (default 100, max 500), or with `after` (a message id or an ISO time) the messages after it',
@@ -29,6 +31,8 @@ export async function rideMessagesRoutes(app: FastifyInstance) {
     '/api/messages/send',
     {
       schema: {
+        operationId: 'sendRideMessage',
+        errors: ['NOT_FOUND', 'FORBIDDEN'],
         tags: ['messages'],
         summary: 'Send a message to a ride chat (driver and passengers with a pending or confirmed booking)',
         body: SendRideMessageInput,

@@ -20,6 +20,7 @@ export async function rideRequestsRoutes(app: FastifyInstance) {
     '/api/ride-requests',
     {
       schema: {
+        operationId: 'searchRideRequests',
         tags: ['ride-requests'],
         summary: "Open, upcoming ride requests of the caller's region, soonest first",
         description:
@@ -38,6 +39,7 @@ export async function rideRequestsRoutes(app: FastifyInstance) {
     '/api/ride-requests/user/me',
     {
       schema: {
+        operationId: 'listOwnRideRequests',
         tags: ['ride-requests'],
         summary: "The caller's open, upcoming ride requests in this region",
         description: 'Paging: limit (default and maximum 100), offset.',
@@ -53,6 +55,7 @@ export async function rideRequestsRoutes(app: FastifyInstance) {
     '/api/ride-requests',
     {
       schema: {
+        operationId: 'createRideRequest',
         tags: ['ride-requests'],
         summary: 'Post a ride request',
         body: CreateRideRequestInput,
@@ -70,6 +73,8 @@ export async function rideRequestsRoutes(app: FastifyInstance) {
     '/api/ride-requests/:id',
     {
       schema: {
+        operationId: 'deleteRideRequest',
+        errors: ['NOT_FOUND', 'FORBIDDEN'],
         tags: ['ride-requests'],
         summary: 'Delete one of your ride requests',
         params: IdParams,

@@ -23,6 +23,7 @@ export async function ridesRoutes(app: FastifyInstance) {
     '/api/rides',
     {
       schema: {
+        operationId: 'createRide',
         tags: ['rides'],
         summary: 'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored)',
         body: CreateRideInput,
@@ -40,6 +41,7 @@ export async function ridesRoutes(app: FastifyInstance) {
     '/api/rides/getall',
     {
       schema: {
+        operationId: 'searchRides',
         tags: ['rides'],
         summary:
           'Upcoming active rides of the region, soonest first. startDate/endDate are inclusive days in `timezone` (default UTC); limit 1..100 (default 50). Signed out: no driver, passengers or messages.',
@@ -55,6 +57,7 @@ export async function ridesRoutes(app: FastifyInstance) {
     '/api/rides/day-counts',
     {
       schema: {
+        operationId: 'countRidesPerDay',
         tags: ['rides'],
         summary: 'Ride counts per day (in `timezone`, default UTC) from startDate for `days` days (1..31, default 5), with the filters of getall',
         querystring: RideDayCountsQuery,
@@ -69,6 +72,7 @@ export async function ridesRoutes(app: FastifyInstance) {
     '/api/rides/user/:userId',
     {
       schema: {
+        operationId: 'listRidesOfUser',
         tags: ['rides'],
         summary:
           "A user's posted rides in the region: your own in every status (newest departure first), anyone else's upcoming active ones; limit 1..100 (default 50)",
@@ -85,7 +89,7 @@ export async function ridesRoutes(app: FastifyInstance) {
   r.get(
     '/api/rides/:id',
     {
-      schema: { tags: ['rides'], summary: 'One ride of the region (any status)', params: RidePathParams, response: { 200: RideDto } },
+      schema: { operationId: 'getRide', errors: ['NOT_FOUND'], tags: ['rides'], summary: 'One ride of the region (any status)', params: RidePathParams, response: { 200: RideDto } },
       onRequest: app.optionalAuth,
     },
     async (request) => getRide(app.deps, viewerOf(request), request.region, request.params.id),
@@ -95,6 +99,8 @@ export async function ridesRoutes(app: FastifyInstance) {
     '/api/rides/:id',
     {
       schema: {
+        operationId: 'cancelRide',
+        errors: ['NOT_FOUND', 'FORBIDDEN', 'RIDE_CANCELLED', 'RIDE_DEPARTED'],
         tags: ['rides'],
         summary: 'The driver cancels their ride before departure; its bookings are cancelled and the passengers notified',
         params: RidePathParams,

@@ -10,6 +10,7 @@ export async function subscriptionsRoutes(app: FastifyInstance) {
     '/api/subscriptions',
     {
       schema: {
+        operationId: 'subscribe',
         tags: ['subscriptions'],
         summary: 'Subscribe an e-mail address to the newsletter of the X-Region region (idempotent)',
         body: SubscriptionInput,

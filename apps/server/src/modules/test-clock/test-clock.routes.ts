@@ -31,6 +31,7 @@ export async function testClockRoutes(app: FastifyInstance, options: { clock: Cl
     '/api/test/clock',
     {
       schema: {
+        operationId: 'advanceTestClock',
         tags: ['test'],
         summary: 'Test servers only (TEST_CLOCK=1): move the server clock forward',
         body: AdvanceClockInput,
@@ -47,6 +48,7 @@ export async function testClockRoutes(app: FastifyInstance, options: { clock: Cl
     '/api/test/run-jobs',
     {
       schema: {
+        operationId: 'runPeriodicJob',
         tags: ['test'],
         summary: 'Test servers only (TEST_CLOCK=1): run the periodic job now',
         response: { 200: PeriodicJobResultDto },

@@ -1,4 +1,4 @@
-import { UserIdParams } from '@carpool/shared/schemas/common';
+import { UploadedFile, UserIdParams } from '@carpool/shared/schemas/common';
 import { UserReviewsDto, UserReviewsQuery } from '@carpool/shared/schemas/reviews';
 import {
   SessionUserDto,
@@ -9,6 +9,7 @@ import {
 } from '@carpool/shared/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
@@ -24,6 +25,8 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/users/profile',
     {
       schema: {
+        operationId: 'updateProfile',
+        errors: ['BAD_REQUEST', 'NOT_FOUND'],
         tags: ['users'],
         summary: 'Save the signed-in user\'s profile (the e-mail must stay the signed-in address)',
         body: UpdateProfileInput,
@@ -38,10 +41,12 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/users/upload-image',
     {
       schema: {
+        operationId: 'uploadAvatar',
+        errors: ['BAD_REQUEST', 'UNSUPPORTED_FILE_TYPE', 'FILE_TOO_LARGE', 'NOT_FOUND'],
         tags: ['users'],
         summary: 'Upload a new avatar (multipart field "image", an image of at most 5 MB)',
         description: 'The image is checked by its bytes, re-encoded to WebP of at most 512x512 and stripped of metadata.',
-        consumes: ['multipart/form-data'],
+        multipartBody: z.object({ image: UploadedFile }),
         response: { 200: UploadImageDto },
       },
       onRequest: app.requireAuth,
@@ -59,6 +64,8 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/users/:userId',
     {
       schema: {
+        operationId: 'getUserProfile',
+        errors: ['NOT_FOUND'],
         tags: ['users'],
         summary: "A user's public profile with review and ride stats",
         params: UserIdParams,
@@ -73,6 +80,8 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/users/:userId/reviews',
     {
       schema: {
+        operationId: 'listReviewsOfUser',
+        errors: ['NOT_FOUND'],
         tags: ['users'],
         summary: 'Reviews a user received as a driver or as a passenger, newest first (limit 1..100, default 20)',
         params: UserIdParams,
@@ -91,6 +100,8 @@ export async function usersRoutes(app: FastifyInstance) {
     '/api/users/:userId/email',
     {
       schema: {
+        operationId: 'getUserEmail',
+        errors: ['FORBIDDEN'],
         tags: ['users'],
         summary: "Your own e-mail address; another user's is 403",
         params: UserIdParams,

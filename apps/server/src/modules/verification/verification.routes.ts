@@ -1,4 +1,4 @@
-import { IdParams } from '@carpool/shared/schemas/common';
+import { IdParams, UploadedFile } from '@carpool/shared/schemas/common';
 import {
   AdminVerificationsDto,
   AdminVerificationsQuery,
@@ -21,12 +21,14 @@ export async function verificationRoutes(app: FastifyInstance) {
     '/api/users/upload-verification-docs',
     {
       schema: {
+        operationId: 'submitVerification',
+        errors: ['VALIDATION_FAILED', 'BAD_REQUEST', 'CONFLICT', 'UNSUPPORTED_FILE_TYPE', 'FILE_TOO_LARGE'],
         tags: ['verification'],
         summary: 'Apply to become a verified driver',
         description:
           'multipart/form-data: licenseFront, licenseBack, insurance (images, each at most 5 MB, stored privately), ' +
           'licenseExpiration and insuranceExpiration (optional, yyyy-mm-dd). Only from verificationStatus none or rejected (409 otherwise).',
-        consumes: ['multipart/form-data'],
+        multipartBody: VerificationFieldsInput.extend({ licenseFront: UploadedFile, licenseBack: UploadedFile, insurance: UploadedFile }),
         response: { 200: VerificationUploadDto },
       },
       onRequest: app.requireAuth,
@@ -51,6 +53,8 @@ export async function verificationRoutes(app: FastifyInstance) {
     '/api/admin/verifications',
     {
       schema: {
+        operationId: 'listVerifications',
+        errors: ['FORBIDDEN'],
         tags: ['admin'],
         summary: 'Driver verification submissions by status, oldest first (admins only; limit 1..200, default 50)',
         description: 'Each document URL is served by GET /api/files/{id} to admins and the owner only.',
@@ -71,6 +75,8 @@ export async function verificationRoutes(app: FastifyInstance) {
       {
         schema: {
           tags: ['admin'],
+          operationId: `${action}Verification`,
+          errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
           summary:
             decision === 'approved'
               ? 'Approve a pending submission: the user becomes a verified driver (admins only)'
