@@ -1,7 +1,8 @@
 CREATE TABLE "chat_digests" (
 	"user_id" uuid NOT NULL,
 	"conversation_key" text NOT NULL,
-	"last_sent_at" timestamp with time zone NOT NULL
+	"last_sent_at" timestamp with time zone NOT NULL,
+	"covered_until" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "dev_mailbox" (

@@ -441,6 +441,8 @@ export const chatDigests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     conversationKey: text('conversation_key').notNull(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    /** The newest message that digest covered; the next one starts after it. */
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('chat_digests_pk_idx').on(t.userId, t.conversationKey)],
 );

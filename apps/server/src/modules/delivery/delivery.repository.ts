@@ -150,16 +150,17 @@ export interface CalendarRideRow {
 }
 
 /** The rides a person drives and the ones they hold a booking on, from 30 days back (a cancelled ride stays listed). */
-export async function findCalendarRides(db: Queryable, userId: string): Promise<CalendarRideRow[]> {
+export async function findCalendarRides(db: Queryable, userId: string, now: Date): Promise<CalendarRideRow[]> {
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
   const result = (await db.execute(sql`
     select r.id, r.region, r.from_place as "fromPlace", r.to_place as "toPlace", r.departs_at as "departsAt",
            r.timezone, r.pickup_address as "pickupAddress", r.status, 'driving' as role
       from rides r
-     where r.driver_id = ${userId} and r.departs_at > now() - interval '30 days'
+     where r.driver_id = ${userId} and r.departs_at > ${since}::timestamptz
     union all
     select r.id, r.region, r.from_place, r.to_place, r.departs_at, r.timezone, r.pickup_address, r.status, 'booked'
       from bookings b join rides r on r.id = b.ride_id
-     where b.user_id = ${userId} and r.departs_at > now() - interval '30 days'
+     where b.user_id = ${userId} and r.departs_at > ${since}::timestamptz
        and (b.status in ('pending', 'confirmed', 'completed') or r.status = 'cancelled')
      order by "departsAt"
      limit 500
@@ -167,13 +168,21 @@ export async function findCalendarRides(db: Queryable, userId: string): Promise<
   return result.rows;
 }
 
-/** Claims the right to send a digest of one conversation: at most one per `minGapMs`. */
-export async function claimDigestSlot(db: Queryable, userId: string, conversationKey: string, now: Date, minGapMs: number): Promise<boolean> {
+/**
+ * Claims the right to send a digest of one conversation (at most one per `minGapMs`) and records
+ * the newest message it covers: the next digest starts after that one.
+ */
+export async function claimDigestSlot(
+  db: Queryable,
+  slot: { userId: string; conversationKey: string; now: Date; coveredUntil: string; minGapMs: number },
+): Promise<boolean> {
+  const now = slot.now.toISOString();
   const result = (await db.execute(sql`
-    insert into chat_digests (user_id, conversation_key, last_sent_at)
-    values (${userId}, ${conversationKey}, ${now.toISOString()}::timestamptz)
-    on conflict (user_id, conversation_key) do update set last_sent_at = excluded.last_sent_at
-     where chat_digests.last_sent_at <= ${now.toISOString()}::timestamptz - ${minGapMs}::int * interval '1 millisecond'
+    insert into chat_digests (user_id, conversation_key, last_sent_at, covered_until)
+    values (${slot.userId}, ${slot.conversationKey}, ${now}::timestamptz, ${slot.coveredUntil}::timestamptz)
+    on conflict (user_id, conversation_key) do update
+       set last_sent_at = excluded.last_sent_at, covered_until = excluded.covered_until
+     where chat_digests.last_sent_at <= ${now}::timestamptz - ${slot.minGapMs}::int * interval '1 millisecond'
     returning user_id
   `)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
@@ -205,6 +214,8 @@ export interface DigestMessageRow {
   senderName: string;
   content: string;
   createdAt: Date | string;
+  /** created_at as PostgreSQL writes it (microseconds, which a Date would cut). */
+  createdAtExact: string;
   rideId: string | null;
   region: string | null;
   fromPlace: string | null;
@@ -220,13 +231,13 @@ export async function findUndigestedChatMessages(db: Queryable, now: Date, limit
   const at = now.toISOString();
   const result = (await db.execute(sql`
     select m.receiver_id as "userId", 'dm:' || m.conversation_id::text as "conversationKey", m.sender_id as "senderId",
-           s.name as "senderName", m.content, m.created_at as "createdAt",
+           s.name as "senderName", m.content, m.created_at as "createdAt", m.created_at::text as "createdAtExact",
            null::uuid as "rideId", null::text as region, null::text as "fromPlace", null::text as "toPlace"
       from direct_messages m
       join users s on s.id = m.sender_id
       left join chat_digests d on d.user_id = m.receiver_id and d.conversation_key = 'dm:' || m.conversation_id::text
      where m.read_at is null and m.created_at <= ${at}::timestamptz
-       and m.created_at > coalesce(d.last_sent_at, '-infinity'::timestamptz)
+       and m.created_at > coalesce(d.covered_until, '-infinity'::timestamptz)
     union all
     select * from (
       with recent as (
@@ -241,18 +252,18 @@ export async function findUndigestedChatMessages(db: Queryable, now: Date, limit
           from bookings b join rides r on r.id = b.ride_id
          where b.status = 'confirmed' and r.status = 'active' and r.id in (select ride_id from recent)
       )
-      select p.user_id, 'ride:' || p.ride_id::text, m.user_id, s.name, m.content, m.created_at,
+      select p.user_id, 'ride:' || p.ride_id::text, m.user_id, s.name, m.content, m.created_at, m.created_at::text,
              p.ride_id, p.region, p.from_place, p.to_place
         from participants p
         join recent m on m.ride_id = p.ride_id and m.user_id <> p.user_id
         join users s on s.id = m.user_id
         left join chat_digests d on d.user_id = p.user_id and d.conversation_key = 'ride:' || p.ride_id::text
-       where m.created_at > coalesce(d.last_sent_at, '-infinity'::timestamptz)
+       where m.created_at > coalesce(d.covered_until, '-infinity'::timestamptz)
          and m.created_at > coalesce(
                (select max(o.created_at) from ride_messages o where o.ride_id = p.ride_id and o.user_id = p.user_id),
                '-infinity'::timestamptz)
     ) ride_chat
-    order by "createdAt"
+    order by 6
     limit ${limit}
   `)) as unknown as { rows: DigestMessageRow[] };
   return result.rows;

@@ -82,7 +82,7 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
   const userId = CALENDAR_TOKEN_PATTERN.test(token) ? await findUserIdByCalendarToken(deps.db, token) : undefined;
   if (!userId) throw notFound('Calendar feed');
   const base = publicBaseUrl(deps.config);
-  const rides = await findCalendarRides(deps.db, userId);
+  const rides = await findCalendarRides(deps.db, userId, deps.clock.now());
   return buildRideCalendar(
     'Carpool rides',
     rides.map((ride) => {
@@ -159,7 +159,8 @@ export async function queueChatDigests(deps: { db: Db; baseUrl: string }, now: D
     const url = isRide ? `${base}/${region}/my-rides?ride=${first.rideId}` : `${base}/conversation-messages/${first.senderId}`;
     const lines = messages.slice(-DIGEST_MAX_LINES).map((m) => `${m.senderName}: ${m.content}`);
     const done = await deps.db.transaction(async (tx) => {
-      if (!(await claimDigestSlot(tx, first.userId, first.conversationKey, now, DIGEST_MIN_GAP_MS))) return false;
+      const slot = { userId: first.userId, conversationKey: first.conversationKey, now, coveredUntil: newest.createdAtExact, minGapMs: DIGEST_MIN_GAP_MS };
+      if (!(await claimDigestSlot(tx, slot))) return false;
       return insertOutboxRow(tx, {
         idempotencyKey: `digest:${first.userId}:${first.conversationKey}:${new Date(newest.createdAt).getTime()}:email`,
         userId: first.userId,
