@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { devMailbox, notificationOutbox, notificationPreferences } from '../../db/schema.js';
 
@@ -74,11 +74,13 @@ export async function claimDueRows(db: Db, limit: number, leaseMs: number): Prom
   return result.rows;
 }
 
-export async function markOutboxDone(db: Db, id: string, status: 'sent' | 'skipped' | 'failed', note: string | null): Promise<void> {
+/** Marks rows done in one statement (a batch that ended the same way). */
+export async function markOutboxDone(db: Db, ids: string[], status: 'sent' | 'skipped' | 'failed', note: string | null): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(notificationOutbox)
     .set({ status, lastError: note, doneAt: sql`now()` })
-    .where(eq(notificationOutbox.id, id));
+    .where(inArray(notificationOutbox.id, ids));
 }
 
 export async function scheduleOutboxRetry(db: Db, id: string, delayMs: number, error: string): Promise<void> {

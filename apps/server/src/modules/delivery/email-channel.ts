@@ -51,7 +51,8 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
     ? nodemailer.createTransport({
         url: options.smtpUrl,
         pool: true,
-        maxConnections: 5,
+        maxConnections: 8,
+        maxMessages: 1000,
         connectionTimeout: 5_000,
         greetingTimeout: 5_000,
         socketTimeout: 15_000,

@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { notificationOutbox } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer } from '../../test/smtp.js';
 import { createNotification } from '../notifications/notifications.service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -14,7 +14,7 @@ import { effectivePreferences, queueChatDigests } from './delivery.service.js';
 import type { EmailChannel } from './email-channel.js';
 import type { MailKind } from './mail-templates.js';
 
-const BATCH_SIZE = 50;
+const BATCH_SIZE = 100;
 /** A claimed row is hidden from other workers this long; a sender that died is retried after it. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
@@ -131,21 +131,36 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return adapter.deliver(delivery);
   }
 
-  async function handle(row: ClaimedRow): Promise<void> {
-    let result: DeliveryResult;
+  /** Sends one row and answers how it ended; the batch then records the endings together. */
+  async function handle(row: ClaimedRow): Promise<{ row: ClaimedRow; result: DeliveryResult }> {
     try {
-      result = await send(row);
+      return { row, result: await send(row) };
     } catch (error) {
-      result = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+      return { row, result: { status: 'failed', error: error instanceof Error ? error.message : String(error) } };
     }
-    if (result.status === 'sent') return markOutboxDone(db, row.id, 'sent', null);
-    if (result.status === 'skipped') return markOutboxDone(db, row.id, 'skipped', result.reason);
-    if (result.permanent || row.attempts >= options.maxAttempts) {
-      log.warn({ outboxId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts, err: result.error }, 'notification delivery gave up');
-      return markOutboxDone(db, row.id, 'failed', result.error);
+  }
+
+  /** One UPDATE per way of ending (sent; skipped or failed for one reason), one per retry. */
+  async function record(outcomes: { row: ClaimedRow; result: DeliveryResult }[]): Promise<void> {
+    const done = new Map<string, { status: 'sent' | 'skipped' | 'failed'; note: string | null; ids: string[] }>();
+    const add = (status: 'sent' | 'skipped' | 'failed', note: string | null, id: string) => {
+      const key = `${status}|${note ?? ''}`;
+      const group = done.get(key);
+      if (group) group.ids.push(id);
+      else done.set(key, { status, note, ids: [id] });
+    };
+    for (const { row, result } of outcomes) {
+      if (result.status === 'sent') add('sent', null, row.id);
+      else if (result.status === 'skipped') add('skipped', result.reason, row.id);
+      else if (result.permanent || row.attempts >= options.maxAttempts) {
+        log.warn({ outboxId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts, err: result.error }, 'notification delivery gave up');
+        add('failed', result.error, row.id);
+      } else {
+        log.info({ outboxId: row.id, channel: row.channel, attempts: row.attempts, err: result.error }, 'notification delivery failed, will retry');
+        await scheduleOutboxRetry(db, row.id, retryDelayMs(row.attempts, options.retryBaseMs), result.error);
+      }
     }
-    log.info({ outboxId: row.id, channel: row.channel, attempts: row.attempts, err: result.error }, 'notification delivery failed, will retry');
-    await scheduleOutboxRetry(db, row.id, retryDelayMs(row.attempts, options.retryBaseMs), result.error);
+    for (const group of done.values()) await markOutboxDone(db, group.ids, group.status, group.note);
   }
 
   async function pass(): Promise<number> {
@@ -156,7 +171,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     for (;;) {
       const rows = await claimDueRows(db, BATCH_SIZE, CLAIM_LEASE_MS);
-      await Promise.all(rows.map(handle));
+      await record(await Promise.all(rows.map(handle)));
       handled += rows.length;
       if (rows.length < BATCH_SIZE || stopped) return handled;
     }
