@@ -16,6 +16,7 @@ import {
   resetCalendarFeed,
   unsubscribeUserCategory,
   updatePreferences,
+  invalidLink,
   verifyMailToken,
 } from './delivery.service.js';
 import type { MailTokens } from './mail-tokens.js';
@@ -110,11 +111,11 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
     { schema: { tags: ['subscriptions'], summary: 'The page of a newsletter confirmation link: a button that confirms', querystring: TokenQuery } },
     async (request, reply) => {
       const token = verifyMailToken(tokens, request.query.token);
-      if (token.purpose !== 'newsletter-confirm') verifyMailToken(tokens, undefined);
+      if (token.purpose !== 'newsletter-confirm') throw invalidLink();
       return reply.type('text/html; charset=utf-8').send(
         page(
           'Confirm your subscription',
-          `<h1>Confirm your subscription</h1><p>Send the carpool newsletter to ${e(token.purpose === 'newsletter-confirm' ? token.email : '')}?</p>
+          `<h1>Confirm your subscription</h1><p>Send the carpool newsletter to ${e(token.email)}?</p>
            <form method="post" action="/api/subscriptions/confirm?token=${e(encodeURIComponent(request.query.token!))}"><button type="submit">Confirm</button></form>`,
         ),
       );
@@ -126,9 +127,9 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
     { schema: { tags: ['subscriptions'], summary: 'Confirms a newsletter subscription (double opt-in)', querystring: TokenQuery } },
     async (request, reply) => {
       const token = verifyMailToken(tokens, request.query.token);
-      if (token.purpose !== 'newsletter-confirm') verifyMailToken(tokens, undefined);
-      if (token.purpose === 'newsletter-confirm') await confirmNewsletter(app.deps.db, token.email, token.region);
-      const unsubscribe = tokens.sign({ ...token, purpose: 'newsletter-unsubscribe' } as never);
+      if (token.purpose !== 'newsletter-confirm') throw invalidLink();
+      await confirmNewsletter(app.deps.db, token.email, token.region);
+      const unsubscribe = tokens.sign({ purpose: 'newsletter-unsubscribe', email: token.email, region: token.region });
       return reply.type('text/html; charset=utf-8').send(
         page(
           'Subscribed',

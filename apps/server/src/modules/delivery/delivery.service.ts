@@ -97,9 +97,12 @@ export async function unsubscribeUserCategory(db: Queryable, userId: string, cat
   await upsertPreferenceSwitches(db, userId, { [category]: { email: false } }, newCalendarToken());
 }
 
+export const invalidLink = () => new AppError('INVALID_TOKEN', 'This link is not valid (it may be incomplete).');
+
+/** A missing, malformed or forged token is a 401, never a 5xx. */
 export function verifyMailToken(tokens: MailTokens, token: string | undefined) {
   const parsed = token ? tokens.verify(token) : null;
-  if (!parsed) throw new AppError('INVALID_TOKEN', 'This link is not valid (it may be incomplete).');
+  if (!parsed) throw invalidLink();
   return parsed;
 }
 
