@@ -40,6 +40,9 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
+import { setupDelivery } from './modules/delivery/delivery.setup.js';
+import { loadMailTokens } from './modules/delivery/mail-tokens.js';
+import type { DeliveryChannelAdapter } from './lib/delivery-channel.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   adminCredential?: string | null;
   /** Embedded database only: the token GET /api/ops/backup needs (main.ts writes it to the data folder). */
   opsToken?: string;
+  /** Notification channels besides e-mail (web push); the outbox skips a channel without one. */
+  channelAdapters?: DeliveryChannelAdapter[];
 }
 
 /** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
@@ -152,7 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesRoutes);
   await app.register(reviewsRoutes);
   await app.register(verificationRoutes);
-  await app.register(subscriptionsRoutes);
+  // Signed links in e-mails (unsubscribe, newsletter confirmation); the key sits beside the dev sign-in key.
+  const mailTokens = loadMailTokens(config.devIdpKeyDir);
+  await setupDelivery(app, deps, { tokens: mailTokens, channelAdapters: options.channelAdapters ?? [] });
+  await app.register(subscriptionsRoutes, { tokens: mailTokens });
   await app.register(feedbackRoutes);
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);

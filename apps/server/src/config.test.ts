@@ -48,4 +48,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ SIGN_IN_RATE_LIMIT_PER_MINUTE: '0' }).signInRateLimitPerMinute).toBe(0);
     expect(() => loadConfig({ SIGN_IN_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/SIGN_IN_RATE_LIMIT_PER_MINUTE/);
   });
+
+  it('reads the e-mail and outbox settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ smtpUrl: null, mailFrom: 'Carpool <no-reply@carpool.localhost>' });
+    expect(defaults.outbox).toEqual({ worker: true, pollMs: 1000, startDelayMs: 0, maxAttempts: 8, retryBaseMs: 5000 });
+    const set = loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Rides <rides@example.com>', OUTBOX_WORKER: '0' });
+    expect(set).toMatchObject({ smtpUrl: 'smtps://user:secret@mail.example.com:465', mailFrom: 'Rides <rides@example.com>' });
+    expect(set.outbox.worker).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/OUTBOX_MAX_ATTEMPTS/);
+  });
 });

@@ -72,6 +72,16 @@ const EnvSchema = z
     TEST_CLOCK: flag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+    SMTP_URL: z
+      .url()
+      .refine((value) => /^smtps?:$/.test(new URL(value).protocol), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Carpool <no-reply@carpool.localhost>'),
+    OUTBOX_WORKER: flag.default(true),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
     TRUST_PROXY: commaList
       .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
       .default(DEFAULT_TRUSTED_PROXIES),
@@ -138,6 +148,17 @@ const EnvSchema = z
       trustProxy: env.TRUST_PROXY.filter((item) => item !== 'none'),
       /** Bearer token GET /metrics needs; null = only direct requests from this machine (see plugins/metrics.ts). */
       metricsToken: env.METRICS_TOKEN ?? null,
+      smtpUrl: env.SMTP_URL ?? null,
+      mailFrom: env.MAIL_FROM,
+      /** The notification outbox worker (docs/decisions/notification-outbox.md). */
+      outbox: {
+        worker: env.OUTBOX_WORKER,
+        pollMs: env.OUTBOX_POLL_MS,
+        /** Lets a test kill the process between a commit and the first send. */
+        startDelayMs: env.OUTBOX_START_DELAY_MS,
+        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+        retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      },
       /** Where the development identity provider keeps its signing key; null keeps it in memory. */
       devIdpKeyDir: env.DATA_DIR as string | null,
     };
@@ -163,6 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: dev sign-in, no Redis, overridable. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', RATE_LIMIT_PER_MINUTE: '0' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
+    OUTBOX_WORKER: 'false',
+  });
   return { ...base, devIdpKeyDir: null, ...overrides };
 }

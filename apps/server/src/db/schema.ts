@@ -373,6 +373,8 @@ export const subscriptions = pgTable(
     email: text('email').notNull(),
     region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
     createdAt: createdAt(),
+    /** Double opt-in: null until the address's owner opens the link of the confirmation e-mail. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('subscriptions_email_region_idx').on(t.email, t.region)],
 );
@@ -397,4 +399,76 @@ export const feedback = pgTable(
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
+
+/**
+ * One message for one channel, written in the transaction of the event that causes it (a trigger
+ * on notifications writes the rows of every notification). Workers claim due rows with
+ * FOR UPDATE SKIP LOCKED; see docs/decisions/notification-outbox.md.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: id(),
+    /** Notification id + channel, or the key of a digest or an address mail: sent once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Set instead of userId for a mail to an address without an account (newsletter opt-in). */
+    address: text('address'),
+    channel: text('channel').notNull(),
+    kind: text('kind').notNull(),
+    /** What a message without a notification says (digests, address mails). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_outbox_key_idx').on(t.idempotencyKey),
+    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('notification_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'skipped', 'failed')`),
+  ],
+);
+
+/** A person's switches per category and channel, and the token of their private calendar feed. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').$type<Record<string, { email?: boolean; push?: boolean }>>().notNull().default({}),
+  calendarToken: text('calendar_token').notNull().unique(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When a person last got a digest of one conversation ('dm:<conversation id>' or 'ride:<ride id>'). */
+export const chatDigests = pgTable(
+  'chat_digests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationKey: text('conversation_key').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    /** The newest message that digest covered; the next one starts after it. */
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('chat_digests_pk_idx').on(t.userId, t.conversationKey)],
+);
+
+/** The development mailbox (/dev/mail): e-mails kept instead of sent when SMTP_URL is unset. */
+export const devMailbox = pgTable('dev_mailbox', {
+  id: id(),
+  messageId: text('message_id').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  raw: text('raw').notNull(),
+  createdAt: createdAt(),
 });

@@ -1,4 +1,26 @@
+import type { Region } from '@carpool/shared/regions';
 import type { DeliveryChannel, NotificationCategory } from '@carpool/shared/schemas/notification-preferences';
+
+/** The ride a delivery is about, for channels that show it (the e-mail's calendar attachment). */
+export interface DeliveryRide {
+  id: string;
+  fromPlace: string;
+  toPlace: string;
+  departsAt: Date;
+  timezone: string;
+  pickupAddress: string | null;
+  status: string;
+}
+
+/** What the outbox knows beyond the message itself; a channel uses what it needs. */
+export interface DeliveryContext {
+  region: Region;
+  /** The person's e-mail address (null when the account has none). */
+  email: string | null;
+  ride: DeliveryRide | null;
+  /** A chat digest's messages, one "Name: text" line each. */
+  lines?: string[];
+}
 
 /**
  * One message for one person on one channel, as the notification outbox hands it to a channel
@@ -16,6 +38,7 @@ export interface Delivery {
   body: string;
   /** Absolute link to the exact page in the web app. */
   url: string;
+  context?: DeliveryContext;
 }
 
 /**

@@ -15,6 +15,9 @@ export const UploadedFile = z.string().meta({ format: 'binary', description: 'An
 /** A response body that is a file's bytes, not JSON. */
 export const BinaryFile = z.string().meta({ format: 'binary' });
 
+/** A response body that is a small HTML page for a person (links followed from an e-mail). */
+export const HtmlPage = z.string().meta({ description: 'An HTML page' });
+
 /** The body of every error answer (see ERROR_STATUS for the codes and their statuses). */
 export const ErrorBodySchema = z.object({
   error: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotificationKind } from './notifications.js';
 
 /**
  * What a person can turn on or off, per channel. Every notification kind belongs to one category
@@ -7,6 +8,18 @@ import { z } from 'zod';
 export const NOTIFICATION_CATEGORIES = ['bookings', 'messages', 'ride_alerts', 'reviews', 'newsletter'] as const;
 export const NotificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 export type NotificationCategory = z.infer<typeof NotificationCategorySchema>;
+
+/** The category whose switches decide whether a notification of this kind leaves the app. */
+export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, NotificationCategory> = {
+  booking_requested: 'bookings',
+  booking_confirmed: 'bookings',
+  booking_rejected: 'bookings',
+  booking_cancelled_by_passenger: 'bookings',
+  ride_cancelled: 'bookings',
+  direct_message: 'messages',
+  review_due: 'reviews',
+  ride_request_match: 'ride_alerts',
+};
 
 /** Channels that reach a person outside the app. */
 export const DELIVERY_CHANNELS = ['email', 'push'] as const;

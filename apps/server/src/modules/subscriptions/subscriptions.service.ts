@@ -1,9 +1,44 @@
-import type { Region } from '@carpool/shared/regions';
-import type { Queryable } from '../../db/client.js';
-import { insertSubscriptionOnce } from './subscriptions.repository.js';
+import { REGION_WORDING, type Region } from '@carpool/shared/regions';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { enqueueAddressMail } from '../delivery/delivery.service.js';
+import type { MailTokens } from '../delivery/mail-tokens.js';
+import { deleteSubscription, insertSubscriptionOnce, markSubscriptionConfirmed } from './subscriptions.repository.js';
 
-/** Subscribing twice is not an error: the banner may be shown again on another device. */
-export async function subscribe(db: Queryable, email: string, region: Region) {
-  await insertSubscriptionOnce(db, { email, region });
+/**
+ * Double opt-in: the address is stored unconfirmed and gets a confirmation e-mail (queued in the
+ * same transaction, at most one a day per address and region); only a confirmed address is
+ * subscribed. Subscribing twice is not an error: the banner may be shown again on another device.
+ */
+export async function subscribe(
+  db: Db,
+  email: string,
+  region: Region,
+  mail: { tokens: MailTokens; baseUrl: string; today: string },
+) {
+  await db.transaction(async (tx) => {
+    const { confirmed } = await insertSubscriptionOnce(tx, { email, region });
+    if (confirmed) return;
+    const token = mail.tokens.sign({ purpose: 'newsletter-confirm', email, region });
+    await enqueueAddressMail(tx, {
+      idempotencyKey: `newsletter-confirm:${region}:${email}:${mail.today}`,
+      address: email,
+      kind: 'newsletter_confirm',
+      region,
+      title: `The ${REGION_WORDING[region].displayName} carpool newsletter`,
+      body: 'Confirm with the button below; until then this address gets nothing from us.',
+      url: `${mail.baseUrl}/api/subscriptions/confirm?token=${encodeURIComponent(token)}`,
+    });
+  });
   return { email, region, subscribed: true as const };
+}
+
+export async function confirmNewsletter(db: Queryable, email: string, region: Region): Promise<void> {
+  if (!(await markSubscriptionConfirmed(db, email, region))) {
+    throw new AppError('NOT_FOUND', 'This subscription no longer exists; subscribe again from the site.');
+  }
+}
+
+export async function unsubscribeNewsletter(db: Queryable, email: string, region: Region): Promise<void> {
+  await deleteSubscription(db, email, region);
 }

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import type { DeliveryChannelAdapter } from '../../lib/delivery-channel.js';
+import { insertDevMail } from './delivery.repository.js';
+import { deliveryRoutes } from './delivery.routes.js';
+import { outboxDepth, outboxFailedCount, publicBaseUrl } from './delivery.service.js';
+import { createEmailChannel } from './email-channel.js';
+import type { MailTokens } from './mail-tokens.js';
+import { startOutboxWorker, type OutboxWorker } from './outbox-worker.js';
+
+export interface NotificationOutbox extends OutboxWorker {
+  /** Pending rows, all channels (for metrics). */
+  depth(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationOutbox: NotificationOutbox;
+  }
+}
+
+/**
+ * E-mail (SMTP, or the development mailbox without SMTP_URL outside production), the outbox
+ * worker over every channel adapter, and the routes of preferences, unsubscribe links and the
+ * calendar feed. Channels without an adapter are skipped, not failed.
+ */
+export async function setupDelivery(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: { tokens: MailTokens; channelAdapters: readonly DeliveryChannelAdapter[] },
+): Promise<void> {
+  const { config } = deps;
+  const baseUrl = publicBaseUrl(config);
+  const devMailbox = !config.smtpUrl && config.nodeEnv !== 'production';
+  if (!config.smtpUrl && config.nodeEnv === 'production') app.log.warn('SMTP_URL is not set: no e-mail is sent');
+  const email =
+    config.smtpUrl || devMailbox
+      ? createEmailChannel({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          baseUrl,
+          tokens: options.tokens,
+          keep: (mail) => insertDevMail(deps.db, mail),
+        })
+      : null;
+  const worker = startOutboxWorker({
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+    adapters: [...(email ? [email] : []), ...options.channelAdapters],
+    email,
+    baseUrl,
+    poll: config.outbox.worker,
+    pollMs: config.outbox.pollMs,
+    startDelayMs: config.outbox.startDelayMs,
+    maxAttempts: config.outbox.maxAttempts,
+    retryBaseMs: config.outbox.retryBaseMs,
+  });
+  // A notification committed in this process goes out at once instead of at the next poll.
+  const unsubscribe = deps.events.subscribe('user-event', (event) => {
+    if (event.event === 'notification') worker.nudge();
+  });
+  app.decorate('notificationOutbox', { ...worker, depth: () => outboxDepth(deps.db) });
+  app.metrics.registerGauge({
+    name: 'carpool_notification_outbox_rows',
+    help: 'Notification outbox rows waiting to be sent (pending) and given up on (failed), all channels',
+    labelNames: ['status'],
+    collect: async () => {
+      const [pending, failed] = await Promise.all([outboxDepth(deps.db), outboxFailedCount(deps.db)]);
+      return [
+        { labels: { status: 'pending' }, value: pending },
+        { labels: { status: 'failed' }, value: failed },
+      ];
+    },
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await worker.stop();
+    email?.close();
+  });
+  await app.register(deliveryRoutes, { tokens: options.tokens, devMailbox });
+}

@@ -1,0 +1,131 @@
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { Region } from '@carpool/shared/regions';
+import type { Delivery, DeliveryChannelAdapter, DeliveryResult } from '../../lib/delivery-channel.js';
+import { renderMail, type MailKind } from './mail-templates.js';
+import type { MailTokens } from './mail-tokens.js';
+import { buildRideCalendar } from './ride-calendar.js';
+
+/** A mail to an address without an account (the newsletter's opt-in). */
+export interface AddressMail {
+  idempotencyKey: string;
+  to: string;
+  kind: MailKind;
+  region: Region;
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** An e-mail kept by the development mailbox instead of being sent. */
+export interface KeptMail {
+  messageId: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  raw: string;
+}
+
+export interface EmailChannel extends DeliveryChannelAdapter {
+  deliverToAddress(mail: AddressMail): Promise<DeliveryResult>;
+  close(): void;
+}
+
+export interface EmailChannelOptions {
+  /** smtp(s)://user:pass@host:port; null keeps every mail through `keep` (the development mailbox). */
+  smtpUrl: string | null;
+  from: string;
+  baseUrl: string;
+  tokens: MailTokens;
+  keep: (mail: KeptMail) => Promise<void>;
+}
+
+/** A Message-ID from the idempotency key: a receiver that sees it twice knows it is the same mail. */
+export function messageIdFor(idempotencyKey: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'carpool.localhost';
+  return `<${idempotencyKey.replace(/[^A-Za-z0-9.-]/g, '.')}@${domain}>`;
+}
+
+export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        pool: true,
+        maxConnections: 8,
+        maxMessages: 1000,
+        connectionTimeout: 5_000,
+        greetingTimeout: 5_000,
+        socketTimeout: 15_000,
+      } as Parameters<typeof nodemailer.createTransport>[0])
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  async function send(mail: SendMailOptions & { to: string; subject: string; html: string; text: string }): Promise<DeliveryResult> {
+    try {
+      const info = (await transport.sendMail({ ...mail, from: options.from })) as { message?: Buffer };
+      if (!options.smtpUrl) {
+        await options.keep({
+          messageId: String(mail.messageId),
+          recipient: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          raw: info.message?.toString('utf8') ?? '',
+        });
+      }
+      return { status: 'sent' };
+    } catch (error) {
+      return { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return {
+    channel: 'email',
+    async deliver(delivery: Delivery): Promise<DeliveryResult> {
+      const context = delivery.context;
+      if (!context?.email) return { status: 'skipped', reason: 'no e-mail address' };
+      const token = options.tokens.sign({ purpose: 'unsubscribe', userId: delivery.userId, category: delivery.category });
+      const unsubscribeUrl = `${options.baseUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
+      const rendered = await renderMail({
+        kind: delivery.kind as MailKind,
+        region: context.region,
+        recipientName: null,
+        title: delivery.title,
+        body: delivery.body,
+        url: delivery.url,
+        unsubscribeUrl,
+        lines: context.lines,
+      });
+      const attachments: SendMailOptions['attachments'] =
+        delivery.kind === 'booking_confirmed' && context.ride
+          ? [
+              {
+                filename: 'ride.ics',
+                content: buildRideCalendar('Carpool ride', [{ ...context.ride, url: delivery.url, role: 'booked' }]),
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              },
+            ]
+          : [];
+      return send({
+        to: context.email,
+        messageId: messageIdFor(delivery.idempotencyKey, options.from),
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'X-Idempotency-Key': delivery.idempotencyKey,
+        },
+        attachments,
+        ...rendered,
+      });
+    },
+    async deliverToAddress(mail) {
+      const rendered = await renderMail({ ...mail, recipientName: null, unsubscribeUrl: null });
+      return send({
+        to: mail.to,
+        messageId: messageIdFor(mail.idempotencyKey, options.from),
+        headers: { 'X-Idempotency-Key': mail.idempotencyKey },
+        ...rendered,
+      });
+    },
+    close: () => transport.close(),
+  };
+}

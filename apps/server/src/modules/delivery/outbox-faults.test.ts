@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { notificationOutbox } from '../../db/schema.js';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { createNotification } from '../notifications/notifications.service.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+describeEachDatabase('notification outbox faults', (kind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function reviewsDue(t: TestApp, userId: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) {
+      await createNotification(t.database.db, t.app.deps.events, { userId, kind: 'review_due', title: `Review ride ${i}`, body: 'How was it?' });
+    }
+  }
+
+  it('keeps working while SMTP is down and sends every e-mail once after it returns', async () => {
+    const probe = await startSmtpServer();
+    const port = probe.port;
+    await probe.close();
+    const t = await createTestApp(kind, {
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 20, retryBaseMs: 20 } },
+    });
+    cleanups.push(() => t.close());
+    const user = await t.signIn('down.reader@cornell.edu', 'Reader');
+    await reviewsDue(t, user.id, 5);
+
+    await t.app.notificationOutbox.drain();
+    const rows = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'email'));
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.status).toBe('pending');
+      expect(row.attempts).toBeGreaterThanOrEqual(1);
+      expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    }
+    expect(await t.app.notificationOutbox.depth()).toBeGreaterThanOrEqual(5);
+    // The app itself is unaffected.
+    expect((await t.call({ method: 'GET', url: '/api/notifications', token: user.token })).statusCode).toBe(200);
+
+    const smtp = await startSmtpServer(port);
+    cleanups.push(() => smtp.close());
+    await until(async () => {
+      await t.app.notificationOutbox.drain();
+      return smtp.mails.length >= 5;
+    });
+    await sleep(200);
+    await t.app.notificationOutbox.drain();
+    expect(smtp.mails).toHaveLength(5);
+    expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(5);
+    expect(new Set(smtp.mails.map((mail) => mail.subject))).toEqual(new Set([0, 1, 2, 3, 4].map((i) => `Review your ride: Review ride ${i}`)));
+    const done = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'email'));
+    expect(done.every((row) => row.status === 'sent' && row.attempts >= 2)).toBe(true);
+  }, 120_000);
+
+  it('gives up after the last attempt and keeps the row as failed', async () => {
+    const probe = await startSmtpServer();
+    await probe.close();
+    const t = await createTestApp(kind, {
+      config: { smtpUrl: `smtp://127.0.0.1:${probe.port}`, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 2, retryBaseMs: 10 } },
+    });
+    cleanups.push(() => t.close());
+    const user = await t.signIn('gives.up@cornell.edu', 'Reader');
+    await reviewsDue(t, user.id, 1);
+    await t.app.notificationOutbox.drain();
+    await sleep(100);
+    await t.app.notificationOutbox.drain();
+    const [row] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'email'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    // The push channel has no adapter in this server: skipped, not failed.
+    const [push] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'push'));
+    expect(push).toMatchObject({ status: 'skipped' });
+  }, 120_000);
+
+  it('shares the work between two app instances on one database: each e-mail once', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const outbox = { worker: true, pollMs: 20, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20 };
+    const t = await createTestApp(kind, { config: { smtpUrl: smtp.url, outbox } });
+    cleanups.push(() => t.close());
+    const second: FastifyInstance = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
+    cleanups.push(() => second.close());
+    const user = await t.signIn('two.processes@cornell.edu', 'Reader');
+    await reviewsDue(t, user.id, 30);
+    await until(() => smtp.mails.length >= 30);
+    await until(async () => (await t.app.notificationOutbox.depth()) === 0);
+    await sleep(300);
+    expect(smtp.mails).toHaveLength(30);
+    expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(30);
+  }, 120_000);
+});

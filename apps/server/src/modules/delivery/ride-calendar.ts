@@ -1,0 +1,38 @@
+import ical, { ICalEventStatus } from 'ical-generator';
+import { placeLabel } from '@carpool/shared/places';
+import type { DeliveryRide } from '../../lib/delivery-channel.js';
+
+/** A ride lasts as long as the trip; the app does not know it, so a calendar entry blocks two hours. */
+const EVENT_DURATION_MS = 2 * 60 * 60 * 1000;
+
+export interface CalendarRide extends DeliveryRide {
+  /** Absolute link to the ride in the web app. */
+  url: string;
+  /** 'driving' for the driver's own rides, 'booked' for a passenger's booking. */
+  role: 'driving' | 'booked';
+}
+
+export function rideSummary(ride: Pick<DeliveryRide, 'fromPlace' | 'toPlace'>): string {
+  return `Carpool: ${placeLabel(ride.fromPlace)} → ${placeLabel(ride.toPlace)}`;
+}
+
+/**
+ * An RFC 5545 calendar of rides. DTSTART is the departure instant in UTC (the same instant in every
+ * calendar app); the UID is the ride's, so a feed refresh updates the entry instead of adding one.
+ */
+export function buildRideCalendar(name: string, rides: CalendarRide[]): string {
+  const calendar = ical({ name, prodId: { company: 'carpool', product: 'rides', language: 'EN' } });
+  for (const ride of rides) {
+    calendar.createEvent({
+      id: `${ride.id}@carpool`,
+      start: ride.departsAt,
+      end: new Date(ride.departsAt.getTime() + EVENT_DURATION_MS),
+      summary: rideSummary(ride) + (ride.role === 'driving' ? ' (you drive)' : ''),
+      location: ride.pickupAddress ?? placeLabel(ride.fromPlace),
+      description: ride.url,
+      url: ride.url,
+      status: ride.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}
