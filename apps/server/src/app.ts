@@ -38,6 +38,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { loadVapidKeys } from './modules/push/vapid-keys.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com', 'https://maps.googleapis.com'],
         frameSrc: ['https://accounts.google.com'],
         fontSrc: ["'self'", 'data:'],
+        // The installable app: its service worker (sw.js) and web app manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -150,6 +155,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackRoutes);
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
+  const vapidKeys = loadVapidKeys({
+    publicKey: config.vapidPublicKey,
+    privateKey: config.vapidPrivateKey,
+    subject: config.vapidSubject,
+    dataDir: config.vapidKeyDir,
+  });
+  await app.register(pushRoutes, { vapidKeys });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
