@@ -162,7 +162,8 @@ function Bell({ footer }: { footer: ReactNode }) {
               ))}
             </ul>
           )}
-          {footer ? <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">{footer}</div> : null}
+          {/* empty:hidden: the footer may draw nothing (push is not possible in this browser). */}
+          {footer ? <div className="border-t border-slate-200 px-4 py-3 empty:hidden dark:border-slate-800">{footer}</div> : null}
         </div>
       ) : null}
     </div>

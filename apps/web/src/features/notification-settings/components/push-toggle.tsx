@@ -11,11 +11,13 @@ const STATUS: Record<string, string> = {
 
 /**
  * Turns web push on or off for this browser. The permission prompt comes only from the click on
- * "Turn on push notifications", never on its own.
+ * "Turn on push notifications", never on its own. `compact` (the bell's panel) says nothing where
+ * push cannot work; the settings page explains why.
  */
 export function PushToggle({ compact = false }: { compact?: boolean }) {
   const { state, busy, error, turnOn, turnOff } = usePushSubscription();
   const canAct = state === 'off' || state === 'on';
+  if (compact && (state === 'checking' || state === 'unsupported')) return null;
   return (
     <div className={compact ? 'flex flex-col gap-2' : 'flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between'}>
       <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="push-status">
