@@ -55,6 +55,16 @@ describeEachDatabase('push subscriptions', (kind) => {
     expect(rows.map((row) => [row.userId, row.p256dh, row.auth])).toEqual([[bob.id, keys.p256dh, keys.auth]]);
   });
 
+  it('concurrent subscriptions of one endpoint leave exactly one row, never an error', async () => {
+    const people = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((name) => t.signIn(`${name}@cornell.edu`)));
+    const endpoint = 'http://127.0.0.1:9/push/raced';
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => subscribe(t, people[index % people.length]!.token, subscription(endpoint))));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(204));
+    const rows = await rowsOf(t, endpoint);
+    expect(rows).toHaveLength(1);
+    expect(people.map((person) => person.id)).toContain(rows[0]!.userId);
+  });
+
   it('deletes only the caller’s own subscription', async () => {
     const alice = await t.signIn('alice@cornell.edu');
     const bob = await t.signIn('bob@cornell.edu');
