@@ -21,6 +21,9 @@ test.describe('installable app', () => {
     const manifestAnswer = await page.request.get(href!);
     expect(manifestAnswer.status()).toBe(200);
     expect(manifestAnswer.headers()['content-type']).toContain('application/manifest+json');
+    // A new build's manifest and worker are seen at the next visit.
+    expect(manifestAnswer.headers()['cache-control']).toBe('no-cache');
+    expect((await page.request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
     const manifest = (await manifestAnswer.json()) as WebAppManifest;
     expect(manifest).toMatchObject({ short_name: 'Carpool', start_url: '/', display: 'standalone', theme_color: '#b31b1b' });
     expect(manifest.name).toContain('Carpool');

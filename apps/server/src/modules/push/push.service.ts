@@ -30,7 +30,7 @@ function isP256Point(key: Buffer): boolean {
  * for, and an endpoint the server may call (push-endpoint-guard.ts). Answers the keys in the
  * unpadded base64url form web-push expects.
  */
-export async function validatePushSubscription(
+async function validatePushSubscription(
   input: PushSubscriptionInput,
   rules: AddressRules,
 ): Promise<{ endpoint: string; p256dh: string; auth: string }> {

@@ -167,4 +167,17 @@ describe('NotificationSettingsPage', () => {
     expect(await screen.findByText(/This browser cannot receive push notifications/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /push notifications/ })).not.toBeInTheDocument();
   });
+
+  it('still offers push on this device when the settings do not load', async () => {
+    fakeServer({
+      'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+      'GET /api/notification-preferences': () => ({ status: 404, body: { error: 'Not found', message: 'Not found', code: 'NOT_FOUND' } }),
+    });
+    installBrowserPush('granted');
+    renderWithApp(<NotificationSettingsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+    expect(await screen.findByRole('button', { name: 'Turn on push notifications' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Calendar feed' })).not.toBeInTheDocument();
+  });
 });

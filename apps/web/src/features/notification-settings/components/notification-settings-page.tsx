@@ -46,30 +46,31 @@ export function NotificationSettingsPage() {
         <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 dark:text-white">Notifications</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">Choose what reaches you outside Carpool. The bell in the header always shows everything.</p>
       </div>
-      {preferences.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner label="Loading your notification settings" />
-        </div>
-      ) : preferences.isError ? (
-        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200">
-          {isApiError(preferences.error) && preferences.error.status !== 0 ? preferences.error.message : 'Your notification settings could not be loaded.'}
-        </p>
-      ) : (
-        <>
-          <Card title="What reaches you" description="Each kind of notification, by e-mail and as a push notification on the devices where you turned push on.">
-            <PreferencesTable preferences={preferences.data.preferences} />
-          </Card>
-          <Card title="Push notifications on this device">
-            <PushToggle />
-          </Card>
-          <Card
-            title="Calendar feed"
-            description="Your rides and bookings in your phone's or computer's calendar. The link is private: anyone who has it sees your rides. Reset it if you shared it by mistake."
-          >
-            <CalendarFeed url={preferences.data.calendarFeedUrl} />
-          </Card>
-        </>
-      )}
+      <Card title="What reaches you" description="Each kind of notification, by e-mail and as a push notification on the devices where you turned push on.">
+        {preferences.isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading your notification settings" />
+          </div>
+        ) : preferences.isError ? (
+          <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-200">
+            {isApiError(preferences.error) && preferences.error.status !== 0 ? preferences.error.message : 'Your notification settings could not be loaded.'}
+          </p>
+        ) : (
+          <PreferencesTable preferences={preferences.data.preferences} />
+        )}
+      </Card>
+      {/* Push on this device depends on the browser, not on the settings above: it works even when they did not load. */}
+      <Card title="Push notifications on this device">
+        <PushToggle />
+      </Card>
+      {preferences.data ? (
+        <Card
+          title="Calendar feed"
+          description="Your rides and bookings in your phone's or computer's calendar. The link is private: anyone who has it sees your rides. Reset it if you shared it by mistake."
+        >
+          <CalendarFeed url={preferences.data.calendarFeedUrl} />
+        </Card>
+      ) : null}
     </div>
   );
 }
