@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_SERVER = 'http://localhost:3000';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -37,8 +38,43 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installable app (docs/decisions/service-worker-caching.md): the manifest, and the service
+ * worker of src/service-worker/sw.ts with the build's file list injected. The app registers the
+ * worker itself (src/lib/service-worker.ts).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: null,
+  manifest: {
+    id: '/',
+    name: 'Carpool · Ride together, Save together',
+    short_name: 'Carpool',
+    description: 'Intercity carpools for your college community: post a ride, reserve a seat, split the cost.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#b31b1b',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The build's own files only (the plugin adds the manifest and its icons): the .br/.gz copies
+    // are the server's business (the browser gets one of them for each file anyway); index.html
+    // always comes from the server; the dev sign-in window is no part of the app.
+    globPatterns: ['**/*.{js,css,html,svg}'],
+    globIgnores: ['index.html', 'assets/dev-sign-in-*.js', 'sw.js'],
+  },
+});
+
 const config = {
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   // The shared package exports its TypeScript source under the "source" condition, so the web
   // app compiles it directly and needs no separate build of packages/shared.
   resolve: { conditions: ['source'] },

@@ -43,6 +43,9 @@ import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
 import { setupDelivery } from './modules/delivery/delivery.setup.js';
 import { loadMailTokens } from './modules/delivery/mail-tokens.js';
 import type { DeliveryChannelAdapter } from './lib/delivery-channel.js';
+import { createPushChannel } from './modules/push/push-channel.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { loadVapidKeys } from './modules/push/vapid-keys.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -55,7 +58,7 @@ export interface BuildAppOptions {
   adminCredential?: string | null;
   /** Embedded database only: the token GET /api/ops/backup needs (main.ts writes it to the data folder). */
   opsToken?: string;
-  /** Notification channels besides e-mail (web push); the outbox skips a channel without one. */
+  /** Notification channels besides e-mail (default: web push); the outbox skips a channel without one. */
   channelAdapters?: DeliveryChannelAdapter[];
 }
 
@@ -97,6 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com', 'https://maps.googleapis.com'],
         frameSrc: ['https://accounts.google.com'],
         fontSrc: ["'self'", 'data:'],
+        // The installable app: its service worker (sw.js) and web app manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -159,11 +165,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verificationRoutes);
   // Signed links in e-mails (unsubscribe, newsletter confirmation); the key sits beside the dev sign-in key.
   const mailTokens = loadMailTokens(config.devIdpKeyDir);
-  await setupDelivery(app, deps, { tokens: mailTokens, channelAdapters: options.channelAdapters ?? [] });
+  const vapidKeys = loadVapidKeys({
+    publicKey: config.vapidPublicKey,
+    privateKey: config.vapidPrivateKey,
+    subject: config.vapidSubject,
+    dataDir: config.vapidKeyDir,
+  });
+  // E-mail is the outbox's own channel; web push is the push module's adapter, with the same keys as its routes.
+  const pushChannel = createPushChannel({ db: deps.db, vapidKeys, rules: { allowLoopback: config.pushAllowLoopback }, log: app.log });
+  await setupDelivery(app, deps, { tokens: mailTokens, channelAdapters: options.channelAdapters ?? [pushChannel] });
   await app.register(subscriptionsRoutes, { tokens: mailTokens });
   await app.register(feedbackRoutes);
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
+  await app.register(pushRoutes, { vapidKeys });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
   if (options.opsToken && database.kind === 'pglite') await app.register(backupRoutes, { token: options.opsToken });
 

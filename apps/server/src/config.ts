@@ -82,6 +82,9 @@ const EnvSchema = z
     OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
+    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
+    VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
     TRUST_PROXY: commaList
       .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
       .default(DEFAULT_TRUSTED_PROXIES),
@@ -110,6 +113,9 @@ const EnvSchema = z
           `${host} is reachable from other machines while development sign-in is on (anyone reaching it could sign in as anyone); ` +
           'listen on 127.0.0.1, configure Google sign-in, or set ALLOW_DEV_AUTH=1 to allow it',
       });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'the test clock is refused when NODE_ENV=production' });
@@ -159,10 +165,27 @@ const EnvSchema = z
         maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
         retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
       },
+      vapidPublicKey: env.VAPID_PUBLIC_KEY ?? null,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? null,
+      /** The contact push services may write to about this server's messages (RFC 8292). */
+      vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.ADMIN_EMAILS),
+      /** Where generated VAPID keys are kept when they are not configured; null keeps them in memory. */
+      vapidKeyDir: env.DATA_DIR as string | null,
+      /**
+       * Push endpoints on loopback addresses (http allowed): outside production only, so that
+       * tests and development can run a local push service. Never private or link-local ones.
+       */
+      pushAllowLoopback: env.NODE_ENV !== 'production',
       /** Where the development identity provider keeps its signing key; null keeps it in memory. */
       devIdpKeyDir: env.DATA_DIR as string | null,
     };
   });
+
+/** The site's https address, else an administrator's e-mail, else a placeholder push services accept. */
+function defaultVapidSubject(publicUrl: string | undefined, adminEmails: string[]): string {
+  if (publicUrl?.startsWith('https://')) return new URL(publicUrl).origin;
+  return `mailto:${adminEmails[0] ?? 'admin@localhost'}`;
+}
 
 export type Config = z.output<typeof EnvSchema>;
 
@@ -191,5 +214,5 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_PER_MINUTE: '0',
     OUTBOX_WORKER: 'false',
   });
-  return { ...base, devIdpKeyDir: null, ...overrides };
+  return { ...base, devIdpKeyDir: null, vapidKeyDir: null, ...overrides };
 }

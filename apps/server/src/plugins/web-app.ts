@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 
 const API_PREFIXES = ['/api/', '/dev-idp/', '/socket.io/'];
+const SERVICE_WORKER_FILES = new Set(['sw.js', 'manifest.webmanifest', 'offline.html']);
 
 /** A last path segment with an extension (`/robots.txt`, `/app.js`) names a file, never a page. */
 const looksLikeFile = (pathname: string) => /\.[^/]+$/.test(pathname);
@@ -28,6 +29,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
         // Vite puts a content hash in every asset name: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (SERVICE_WORKER_FILES.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) {
+          // A new build's worker and manifest must be seen at the next visit, not after a cache expires.
+          res.header('cache-control', 'no-cache');
         }
       },
     });

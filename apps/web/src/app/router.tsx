@@ -19,6 +19,9 @@ const ProfilePage = lazyWithReload(() => import('../features/profile/components/
 const UserProfilePage = lazyWithReload(() =>
   import('../features/profile/components/user-profile-page').then((module) => module.UserProfilePage),
 );
+const NotificationSettingsPage = lazyWithReload(() =>
+  import('../features/notification-settings/components/notification-settings-page').then((module) => module.NotificationSettingsPage),
+);
 const ConversationPage = lazyWithReload(() =>
   import('../features/messages/components/conversation-page').then((module) => module.ConversationPage),
 );
@@ -34,6 +37,7 @@ const pageRoutes: RouteObject[] = [
   { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn> },
   { path: 'ride-requests', element: <RideRequestsPage /> },
   { path: 'profile', element: <RequireSignedIn><ProfilePage /></RequireSignedIn> },
+  { path: 'profile/notifications', element: <RequireSignedIn><NotificationSettingsPage /></RequireSignedIn> },
   { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage /></OtherUserProfileGuard> },
   { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage /></ConversationGuard> },
   { path: 'inbox', element: <InboxPage /> },

@@ -25,7 +25,8 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const { status = 200, body } = handler
       ? handler(init)
       : { status: 404, body: { error: 'not found', message: 'not found', code: 'NOT_FOUND' } };
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    // A 204 has no body at all (the Response constructor refuses one).
+    return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -137,13 +137,25 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
   );
 }
 
+// The bell's panel offers push notifications; its code comes with the panel's first opening.
+const PushToggle = lazyWithReload(
+  () => import('../../features/notification-settings/components/push-toggle').then((module) => module.PushToggle),
+  () => null,
+);
+
 /** The bell for a signed-in user; the placeholder while it loads has its size, so nothing moves. */
 function HeaderBell() {
   const { isSignedIn } = useSession();
   if (!isSignedIn) return null;
   return (
     <Suspense fallback={<span aria-hidden="true" className="inline-block h-10 w-10" />}>
-      <NotificationBell />
+      <NotificationBell
+        footer={
+          <Suspense fallback={null}>
+            <PushToggle compact />
+          </Suspense>
+        }
+      />
     </Suspense>
   );
 }

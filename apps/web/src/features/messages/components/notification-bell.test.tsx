@@ -1,5 +1,5 @@
 import type { Notification } from '@carpool/shared/schemas/notifications';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
@@ -95,5 +95,15 @@ describe('NotificationBell', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByText('No notifications yet.')).not.toBeInTheDocument();
     expect(bell).toHaveFocus();
+  });
+
+  it('draws the footer the app gives it (the push switch) at the bottom of the open panel', async () => {
+    signInLocally();
+    serve([], 0);
+    renderWithApp(<NotificationBell footer={<button type="button">Turn on push notifications</button>} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByRole('button', { name: 'Turn on push notifications' })).toBeInTheDocument();
   });
 });

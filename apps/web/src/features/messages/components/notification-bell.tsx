@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import type { Notification, NotificationList } from '@carpool/shared/schemas/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRegion } from '../../../lib/region';
@@ -12,11 +12,14 @@ import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { formatConversationTime } from '../utils/format-time';
 import { formatUnreadCount, notificationPath } from '../utils/notification-link';
 
-/** The header's bell (DESIGN.md section 6): the unread count, and a list that leads to each thing. */
-export function NotificationBell() {
+/**
+ * The header's bell (DESIGN.md section 6): the unread count, and a list that leads to each thing.
+ * `footer` is drawn at the bottom of the open panel (the app puts the push notifications switch there).
+ */
+export function NotificationBell({ footer }: { footer?: ReactNode }) {
   const { isSignedIn } = useSession();
   if (!isSignedIn) return null;
-  return <Bell />;
+  return <Bell footer={footer} />;
 }
 
 function addNotification(list: NotificationList | undefined, notification: Notification): NotificationList | undefined {
@@ -27,7 +30,7 @@ function addNotification(list: NotificationList | undefined, notification: Notif
   };
 }
 
-function Bell() {
+function Bell({ footer }: { footer: ReactNode }) {
   const { region, toPath } = useRegion();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -159,6 +162,8 @@ function Bell() {
               ))}
             </ul>
           )}
+          {/* empty:hidden: the footer may draw nothing (push is not possible in this browser). */}
+          {footer ? <div className="border-t border-slate-200 px-4 py-3 empty:hidden dark:border-slate-800">{footer}</div> : null}
         </div>
       ) : null}
     </div>

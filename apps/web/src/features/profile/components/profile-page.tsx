@@ -1,8 +1,10 @@
 import type { SessionUser, UserProfile } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
+import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useUserProfile } from '../api/get-user-profile';
 import { EditProfileDialog } from './edit-profile-dialog';
@@ -28,6 +30,7 @@ export function ProfilePage() {
 }
 
 function OwnProfile({ user }: { user: SessionUser }) {
+  const { toPath } = useRegion();
   const query = useUserProfile(user.id);
   const [editing, setEditing] = useState(false);
   const [verifying, setVerifying] = useState(false);
@@ -51,6 +54,9 @@ function OwnProfile({ user }: { user: SessionUser }) {
             <Button variant="secondary" onClick={() => setEditing(true)}>
               {TEXTS.profile.editProfile}
             </Button>
+            <Link to={toPath('/profile/notifications')} className={buttonClasses('secondary')}>
+              Notification settings
+            </Link>
             {mayApply ? <Button onClick={() => setVerifying(true)}>{TEXTS.profile.becomeVerifiedDriver}</Button> : null}
           </>
         }
