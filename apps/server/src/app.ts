@@ -38,6 +38,10 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -150,6 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackRoutes);
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
+  await app.register(blocksRoutes);
+  await app.register(reportsRoutes);
+  await app.register(adminRoutes);
+  await app.register(accountRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.js';
+import { AppError, forbidden } from '../lib/app-error.js';
 import { authenticateToken, type AuthContext } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -25,6 +25,14 @@ export function bearerToken(header: string | undefined): string | null {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'You are not signed in');
   return request.auth;
+}
+
+/**
+ * preValidation hook of every /api/admin route: runs after requireAuth, so a signed-out caller
+ * still gets 401 and a signed-in non-admin 403. The one place that decides who is an admin.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!authOf(request).isAdmin) throw forbidden('Only administrators can do this');
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

@@ -163,3 +163,21 @@ export async function findInbox(db: Queryable, userId: string, limit: number): P
     .limit(limit);
   return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
 }
+
+export async function hideDirectMessage(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.update(directMessages).set({ hiddenAt: now }).where(eq(directMessages.id, id));
+}
+
+export async function findDirectMessageById(db: Queryable, id: string): Promise<DirectMessageRow | undefined> {
+  const [row] = await db.select().from(directMessages).where(eq(directMessages.id, id)).limit(1);
+  return row;
+}
+
+/** Every direct message the user sent or received, oldest first (the data export). */
+export async function findAllDirectMessagesOf(db: Queryable, userId: string): Promise<DirectMessageRow[]> {
+  return db
+    .select()
+    .from(directMessages)
+    .where(or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId)))
+    .orderBy(asc(directMessages.createdAt));
+}

@@ -60,3 +60,12 @@ export async function markDirectMessageNotificationsRead(db: Queryable, userId: 
       ),
     );
 }
+
+export async function deleteNotificationsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Every notification of a user, oldest first (the data export). */
+export async function findAllNotificationsOf(db: Queryable, userId: string): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+}

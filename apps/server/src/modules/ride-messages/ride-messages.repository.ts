@@ -147,6 +147,7 @@ export async function findRideMessages(
       userId: rideMessages.userId,
       kind: rideMessages.kind,
       content: rideMessages.content,
+      hiddenAt: rideMessages.hiddenAt,
       createdAt: rideMessages.createdAt,
       userName: users.name,
       userAvatarFileId: users.avatarFileId,
@@ -161,4 +162,18 @@ export async function findRideMessages(
     )
     .limit(options.limit);
   return newestFirst ? rows.reverse() : rows;
+}
+
+export async function hideRideMessage(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.update(rideMessages).set({ hiddenAt: now }).where(eq(rideMessages.id, id));
+}
+
+export async function findRideMessageById(db: Queryable, id: string): Promise<RideMessageRow | undefined> {
+  const [row] = await db.select().from(rideMessages).where(eq(rideMessages.id, id)).limit(1);
+  return row;
+}
+
+/** The ride chat messages a user wrote, oldest first (the data export). */
+export async function findRideMessagesByAuthor(db: Queryable, userId: string): Promise<RideMessageRow[]> {
+  return db.select().from(rideMessages).where(eq(rideMessages.userId, userId)).orderBy(asc(rideMessages.createdAt));
 }

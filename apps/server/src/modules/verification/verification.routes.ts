@@ -7,17 +7,13 @@ import {
   VerificationSubmissionDto,
   VerificationUploadDto,
 } from '@carpool/shared/schemas/verification';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RejectVerificationInput } from '@carpool/shared/schemas/trust';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, forbidden } from '../../lib/app-error.js';
-import { authOf } from '../../plugins/auth.js';
+import { AppError } from '../../lib/app-error.js';
+import { authOf, requireAdmin } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { assertMaySubmitVerification, decideVerification, listVerifications, submitVerification } from './verification.service.js';
-
-/** preValidation hook for admin routes: runs after requireAuth, so a signed-out caller still gets 401. */
-async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!authOf(request).isAdmin) throw forbidden('Only administrators can do this');
-}
 
 export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,26 +64,34 @@ export async function verificationRoutes(app: FastifyInstance) {
     async (request) => listVerifications(app.deps.db, request.query.status, request.query),
   );
 
-  for (const [action, decision] of [
-    ['approve', 'approved'],
-    ['reject', 'rejected'],
-  ] as const) {
-    r.post(
-      `/api/admin/verifications/:id/${action}`,
-      {
-        schema: {
-          tags: ['admin'],
-          summary:
-            decision === 'approved'
-              ? 'Approve a pending submission: the user becomes a verified driver (admins only)'
-              : 'Reject a pending submission: the user may submit again (admins only)',
-          params: IdParams,
-          response: { 200: VerificationSubmissionDto },
-        },
-        onRequest: app.requireAuth,
-        preValidation: requireAdmin,
+  r.post(
+    '/api/admin/verifications/:id/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a pending submission: the user becomes a verified driver and is notified (admins only)',
+        params: IdParams,
+        response: { 200: VerificationSubmissionDto },
       },
-      async (request) => decideVerification(app.deps, request.params.id, decision, authOf(request).user.id),
-    );
-  }
+      onRequest: app.requireAuth,
+      preValidation: requireAdmin,
+    },
+    async (request) => decideVerification(app.deps, request.params.id, 'approved', authOf(request).user.id),
+  );
+
+  r.post(
+    '/api/admin/verifications/:id/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending submission with a reason the user sees; they are notified and may submit again (admins only)',
+        params: IdParams,
+        body: RejectVerificationInput,
+        response: { 200: VerificationSubmissionDto },
+      },
+      onRequest: app.requireAuth,
+      preValidation: requireAdmin,
+    },
+    async (request) => decideVerification(app.deps, request.params.id, 'rejected', authOf(request).user.id, request.body.reason),
+  );
 }
