@@ -146,4 +146,5 @@ export const DeleteAccountInput = z.object({
   confirmation: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
 });
 
-export const RejectVerificationInput = z.object({ reason: z.string().trim().max(1000).default('') }).default({ reason: '' });
+/** The body of a rejection is optional (the admin command sends none); the reason is shown to the user. */
+export const RejectVerificationInput = z.object({ reason: z.string().trim().max(1000).default('') }).nullish();

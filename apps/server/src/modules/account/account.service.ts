@@ -7,10 +7,10 @@ import { deleteSessionsOfUser, revokeSessionsOfUser } from '../auth/sessions.rep
 import { deleteBlocksOf } from '../blocks/blocks.repository.js';
 import { cancelUpcomingBookingsOfUser } from '../bookings/bookings.service.js';
 import { deleteFilesOf } from '../files/files.service.js';
-import { deleteNotificationsOf } from '../notifications/notifications.repository.js';
+import { deleteNotificationsOf, replaceNameInNotificationsAbout } from '../notifications/notifications.repository.js';
 import { deleteRideRequestsOfUser } from '../ride-requests/ride-requests.repository.js';
 import { cancelUpcomingRidesOfDriver } from '../rides/rides.service.js';
-import { anonymiseUser, lockUserById, setSuspension, type UserRow } from '../users/users.repository.js';
+import { DELETED_USER_NAME, anonymiseUser, lockUserById, setSuspension, type UserRow } from '../users/users.repository.js';
 import { deleteSubmissionsOfUser } from '../verification/verification.repository.js';
 
 type AccountDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
@@ -83,6 +83,7 @@ export async function deleteAccount(deps: AccountDeps, user: UserRow): Promise<v
     const bookingPushes = await cancelUpcomingBookingsOfUser(tx, deps.events, user.id, now);
     const sessionIds = await deleteSessionsOfUser(tx, user.id);
     await deleteNotificationsOf(tx, user.id);
+    await replaceNameInNotificationsAbout(tx, user.id, current.name, DELETED_USER_NAME);
     await deleteRideRequestsOfUser(tx, user.id);
     await deleteBlocksOf(tx, user.id);
     await anonymiseUser(tx, user.id, now);

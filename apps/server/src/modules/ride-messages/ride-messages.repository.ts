@@ -83,6 +83,7 @@ export async function insertRideMessageOfParticipant(
             userId: sql`${userId}::uuid`.as('user_id'),
             kind: sql`'user'`.as('kind'),
             content: sql`${sql.placeholder('content')}::text`.as('content'),
+            hiddenAt: sql`null::timestamptz`.as('hidden_at'),
             // The database's clock orders messages written by several server processes.
             createdAt: sql`clock_timestamp()`.as('created_at'),
           })

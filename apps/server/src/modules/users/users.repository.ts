@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { bookings, reports, rides, users } from '../../db/schema.js';
+import { bookings, rides, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -124,10 +124,12 @@ export async function searchUsers(db: Queryable, q: string, page: { limit: numbe
   return db
     .select({
       user: users,
-      rides: sql<number>`(select count(*)::int from ${rides} where ${rides.driverId} = ${users.id})`.mapWith(Number),
-      bookings: sql<number>`(select count(*)::int from ${bookings} where ${bookings.userId} = ${users.id})`.mapWith(Number),
-      reportsAgainst: sql<number>`(select count(*)::int from ${reports} where ${reports.targetUserId} = ${users.id})`.mapWith(Number),
-      reportsMade: sql<number>`(select count(*)::int from ${reports} where ${reports.reporterId} = ${users.id})`.mapWith(Number),
+      // Written out with aliases: inside a subquery drizzle leaves columns unqualified, and "id"
+      // would then be the inner table's.
+      rides: sql<number>`(select count(*)::int from rides r where r.driver_id = users.id)`.mapWith(Number),
+      bookings: sql<number>`(select count(*)::int from bookings b where b.user_id = users.id)`.mapWith(Number),
+      reportsAgainst: sql<number>`(select count(*)::int from reports rp where rp.target_user_id = users.id)`.mapWith(Number),
+      reportsMade: sql<number>`(select count(*)::int from reports rp where rp.reporter_id = users.id)`.mapWith(Number),
     })
     .from(users)
     .where(and(isNull(users.deletedAt), q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))

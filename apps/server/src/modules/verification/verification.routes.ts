@@ -92,6 +92,6 @@ export async function verificationRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
       preValidation: requireAdmin,
     },
-    async (request) => decideVerification(app.deps, request.params.id, 'rejected', authOf(request).user.id, request.body.reason),
+    async (request) => decideVerification(app.deps, request.params.id, 'rejected', authOf(request).user.id, request.body?.reason ?? ''),
   );
 }
