@@ -1,6 +1,6 @@
 import type { SessionUser, UserProfile } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -21,13 +21,14 @@ function withSessionFields(profile: UserProfile, user: SessionUser): UserProfile
 }
 
 /** The signed-in user's own profile; the router lets only signed-in users here. */
-export function ProfilePage() {
+/** `safetySlot`: the blocked people and the account's data actions, from another feature (the router supplies it). */
+export function ProfilePage({ safetySlot }: { safetySlot?: ReactNode }) {
   const { user } = useSession();
   if (!user) return null;
-  return <OwnProfile user={user} />;
+  return <OwnProfile user={user} safetySlot={safetySlot} />;
 }
 
-function OwnProfile({ user }: { user: SessionUser }) {
+function OwnProfile({ user, safetySlot }: { user: SessionUser; safetySlot: ReactNode }) {
   const query = useUserProfile(user.id);
   const [editing, setEditing] = useState(false);
   const [verifying, setVerifying] = useState(false);
@@ -71,6 +72,7 @@ function OwnProfile({ user }: { user: SessionUser }) {
           <ReviewsSection userId={user.id} />
         </div>
       </div>
+      {safetySlot}
       <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
       <VerificationDialog open={verifying} onClose={() => setVerifying(false)} />
     </div>
