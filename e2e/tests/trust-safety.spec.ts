@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 const ADMIN_EMAIL = 'trust-admin@cornell.edu';
@@ -17,9 +17,9 @@ interface Person {
   token: string;
 }
 
-async function person(browser: Browser, name: string, email: string): Promise<Person> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+async function person(newPerson: () => Promise<Page>, name: string, email: string): Promise<Person> {
+  const page = await newPerson();
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await signInThroughUi(page, { name, email });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token_cornell'))).not.toBeNull();
@@ -44,11 +44,12 @@ async function screenshotBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a passenger reports a driver, the admin suspends them and approves another driver with the documents shown inline', async ({ browser }) => {
-  const passenger = await person(browser, 'Pia Passenger', uniqueEmail('ts-pia'));
-  const driver = await person(browser, 'Dan Driver', uniqueEmail('ts-dan'));
-  const secondDriver = await person(browser, 'Vera Verified', uniqueEmail('ts-vera'));
-  const admin = await person(browser, 'Ada Admin', ADMIN_EMAIL);
+test('a passenger reports a driver, the admin suspends them and approves another driver with the documents shown inline', async ({ newPerson }) => {
+  test.setTimeout(180_000);
+  const passenger = await person(newPerson, 'Pia Passenger', uniqueEmail('ts-pia'));
+  const driver = await person(newPerson, 'Dan Driver', uniqueEmail('ts-dan'));
+  const secondDriver = await person(newPerson, 'Vera Verified', uniqueEmail('ts-vera'));
+  const admin = await person(newPerson, 'Ada Admin', ADMIN_EMAIL);
 
   const departs = new Date(Date.now() + 2 * 24 * 3600 * 1000);
   const ride = await call(driver, 'POST', '/api/rides', {
@@ -134,8 +135,10 @@ test('a passenger reports a driver, the admin suspends them and approves another
   await expect(admin.page.getByRole('article', { name: 'Dan Driver' })).toContainText('Suspended');
   await screenshotBothWidths(admin.page, 'admin-users');
   await admin.page.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(admin.page.getByText('verification approved')).toBeVisible();
-  await expect(admin.page.getByText('user suspended', { exact: true })).toBeVisible();
+  const log = admin.page.getByRole('list').filter({ hasText: 'verification approved' });
+  await expect(log.getByText('verification approved', { exact: true })).toBeVisible();
+  await expect(log.getByText('user suspended', { exact: true })).toBeVisible();
+  await expect(log.getByText('Speeding confirmed by two riders').first()).toBeVisible();
   await screenshotBothWidths(admin.page, 'admin-audit');
 
   // The second driver sees the verified ring on their profile.

@@ -66,13 +66,15 @@ export function ReportDialog({
             ))}
           </select>
         </label>
-        <label className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-          Details (optional)
-          <textarea className={fieldClasses} rows={4} maxLength={REPORT_DETAILS_MAX} value={details} onChange={(event) => setDetails(event.target.value)} />
-          <span className="mt-1 block text-xs font-normal text-slate-500">
+        <div>
+          <label className="text-sm font-semibold text-slate-800 dark:text-slate-100">
+            Details (optional)
+            <textarea className={fieldClasses} rows={4} maxLength={REPORT_DETAILS_MAX} value={details} onChange={(event) => setDetails(event.target.value)} />
+          </label>
+          <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
             {details.length}/{REPORT_DETAILS_MAX}
           </span>
-        </label>
+        </div>
         {problem && (
           <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
             {problem}
