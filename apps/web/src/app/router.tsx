@@ -8,7 +8,7 @@ import { HomeRoute } from './routes/home';
 import { renderRideChat } from './routes/ride-chat-slot';
 import { myRideRequestsPanel } from './routes/ride-requests-slots';
 import { RouteErrorPage } from './routes/route-error';
-import { profileReportBlockActions, profileSafetySection } from './routes/trust-slots';
+import { personReportBlockActions, profileSafetySection } from './routes/trust-slots';
 
 // The home page is in the first bundle; every other page is a chunk of its own, loaded when it is
 // first shown (docs/decisions/web-code-splitting.md). The layout's Suspense shows the fallback.
@@ -36,8 +36,8 @@ const pageRoutes: RouteObject[] = [
   { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn> },
   { path: 'ride-requests', element: <RideRequestsPage /> },
   { path: 'profile', element: <RequireSignedIn><ProfilePage safetySlot={profileSafetySection} /></RequireSignedIn> },
-  { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage actionsSlot={profileReportBlockActions} /></OtherUserProfileGuard> },
-  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage /></ConversationGuard> },
+  { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage actionsSlot={personReportBlockActions} /></OtherUserProfileGuard> },
+  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard> },
   { path: 'inbox', element: <InboxPage /> },
   { path: 'login', element: <LoginRoute /> },
   { path: 'terms', element: <TermsPage /> },

@@ -1,8 +1,8 @@
 import { AccountSafetySection } from '../../features/trust/components/account-safety-section';
 import { ReportBlockActions } from '../../features/trust/components/report-block-actions';
 
-/** Report and Block on another person's profile. */
-export const profileReportBlockActions = (person: { id: string; name: string }) => (
+/** Report and Block for another person, on their profile and in a conversation with them. */
+export const personReportBlockActions = (person: { id: string; name: string }) => (
   <ReportBlockActions userId={person.id} userName={person.name} />
 );
 
