@@ -15,6 +15,8 @@ export interface InboxRow {
   id: string;
   user: UserSummary;
   lastMessage: string;
+  /** An administrator removed the last message: the inbox must not show its text. */
+  lastMessageHidden: boolean;
   lastMessageAt: Date;
   unreadCount: number;
 }
@@ -129,7 +131,7 @@ export async function markConversationRead(db: Queryable, conversationId: string
 export async function findInbox(db: Queryable, userId: string, limit: number): Promise<InboxRow[]> {
   const otherUserId = sql`case when ${conversations.userA} = ${userId} then ${conversations.userB} else ${conversations.userA} end`;
   const lastMessage = db
-    .select({ content: directMessages.content, createdAt: directMessages.createdAt })
+    .select({ content: directMessages.content, hiddenAt: directMessages.hiddenAt, createdAt: directMessages.createdAt })
     .from(directMessages)
     .where(eq(directMessages.conversationId, conversations.id))
     .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
@@ -151,6 +153,7 @@ export async function findInbox(db: Queryable, userId: string, limit: number): P
       id: conversations.id,
       lastMessageAt: lastMessage.createdAt,
       lastMessage: lastMessage.content,
+      lastMessageHidden: sql<boolean>`${lastMessage.hiddenAt} is not null`,
       unreadCount: unread.count,
       user: { id: users.id, name: users.name, avatarFileId: users.avatarFileId, avatarColor: users.avatarColor },
     })

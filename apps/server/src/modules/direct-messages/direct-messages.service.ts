@@ -122,7 +122,7 @@ export async function listInbox(deps: DirectMessagesDeps, userId: string, limit:
   return rows.map((row) => ({
     id: row.id,
     user: { id: row.user.id, name: row.user.name, avatar: fileUrl(row.user.avatarFileId), avatarColor: row.user.avatarColor },
-    lastMessage: row.lastMessage,
+    lastMessage: row.lastMessageHidden ? REMOVED_MESSAGE_TEXT : row.lastMessage,
     lastMessageTime: row.lastMessageAt.toISOString(),
     unreadCount: row.unreadCount,
   }));

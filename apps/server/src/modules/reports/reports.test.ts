@@ -137,6 +137,8 @@ describeEachDatabase('reports and the admin console API', (kind) => {
       expect((await resolve(admin, dmReport.id, 'hide_content')).statusCode).toBe(200);
       const conversation = await t.call({ method: 'GET', url: `/api/conversation-messages/conversation/${stranger.id}`, token: passenger.token });
       expect(conversation.json().find((row: { id: string }) => row.id === dm.id).content).toBe('This message was removed.');
+      const inbox = await t.call({ method: 'GET', url: '/api/conversation-messages/inbox', token: passenger.token });
+      expect(inbox.json().find((row: { user: { id: string } }) => row.user.id === stranger.id).lastMessage).toBe('This message was removed.');
 
       const userReport = (await report(passenger, { targetType: 'user', targetId: driver.id })).json();
       expect((await resolve(admin, userReport.id, 'hide_content')).statusCode).toBe(400);
