@@ -48,6 +48,7 @@ export async function captureSearchSql(pool: pg.Pool, filters: readonly SearchFi
       db,
       {
         region: filter.region as Region,
+        viewerId: null,
         departsAfter: now,
         from: filter.from,
         to: filter.to,

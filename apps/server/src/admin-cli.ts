@@ -7,6 +7,7 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { readAdminCredential, type AdminCredential } from './lib/admin-credential.js';
 import { AppError } from './lib/app-error.js';
 import { systemClock } from './lib/clock.js';
+import { createEventBus } from './lib/events.js';
 import { decideVerification, listVerifications } from './modules/verification/verification.service.js';
 
 /** The command's answer goes to standard output, for a person or a script to read. */
@@ -99,7 +100,8 @@ async function run(args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg') });
   try {
     await database.migrate();
-    const deps = { db: database.db, clock: systemClock };
+    // No process listens to this bus: the decision's notification is stored and shows on the next read.
+    const deps = { db: database.db, clock: systemClock, events: createEventBus() };
     if (command === 'list') {
       const status = (argument ?? 'pending') as SubmissionStatus;
       const submissions = await listVerifications(deps.db, status, { limit: LIST_LIMIT, offset: 0 });

@@ -46,6 +46,10 @@ import type { DeliveryChannelAdapter } from './lib/delivery-channel.js';
 import { createPushChannel } from './modules/push/push-channel.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { loadVapidKeys } from './modules/push/vapid-keys.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { blocksRoutes } from './modules/blocks/blocks.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -179,6 +183,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutsRoutes);
   await app.register(rideRequestsRoutes);
   await app.register(pushRoutes, { vapidKeys });
+  await app.register(blocksRoutes);
+  await app.register(reportsRoutes);
+  await app.register(adminRoutes);
+  await app.register(accountRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
   if (options.opsToken && database.kind === 'pglite') await app.register(backupRoutes, { token: options.opsToken });
 

@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,
   INVALID_EMAIL_DOMAIN: 403,
+  /** One of the two people blocked the other. */
+  USER_BLOCKED: 403,
+  /** An administrator suspended the account: sign-in is refused. */
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RIDE_FULL: 409,
@@ -16,6 +20,8 @@ export const ERROR_STATUS = {
   RIDE_DEPARTED: 409,
   RIDE_CANCELLED: 409,
   ALREADY_REVIEWED: 409,
+  /** The caller already has an open report on this target. */
+  REPORT_ALREADY_OPEN: 409,
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   RATE_LIMITED: 429,

@@ -65,6 +65,11 @@ export const users = pgTable(
       .notNull()
       .default('none'),
     driverVerified: boolean('driver_verified').notNull().default(false),
+    /** Set while an administrator has suspended the account: no sign-in, no sessions. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /** Set once the account was deleted: the row stays (others' history points at it) but is anonymised. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,6 +128,8 @@ export const rides = pgTable(
     dropoffLat: doublePrecision('dropoff_lat'),
     dropoffLng: doublePrecision('dropoff_lng'),
     status: text('status', { enum: ['active', 'cancelled', 'completed'] }).notNull().default('active'),
+    /** Set when an administrator hid the ride after a report: nobody but its driver sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -196,6 +203,7 @@ export const rideRequests = pgTable(
     preferredDropoffLat: doublePrecision('preferred_dropoff_lat'),
     preferredDropoffLng: doublePrecision('preferred_dropoff_lng'),
     status: text('status', { enum: ['open', 'expired'] }).notNull().default('open'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,6 +228,8 @@ export const rideMessages = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['user', 'system'] }).notNull().default('user'),
     content: text('content').notNull(),
+    /** Set when an administrator removed the message; it then shows as removed. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -265,6 +275,7 @@ export const directMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -356,6 +367,8 @@ export const verificationSubmissions = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why an administrator rejected the documents; shown to the user. */
+    rejectReason: text('reject_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -488,4 +501,79 @@ export const pushSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Who blocked whom. A block works both ways; the row says who can lift it. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blocks_pair_idx').on(t.blockerId, t.blockedId),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const REPORT_TARGET_TYPES = ['user', 'ride', 'ride_request', 'message', 'direct_message'] as const;
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The person the report is about (the author of the reported content). */
+    targetUserId: uuid('target_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    action: text('action', { enum: ['dismiss', 'warn', 'hide_content', 'suspend_user'] }),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open_idx')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_target_user_idx').on(t.targetUserId, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('reports_details_check', sql`char_length(${t.details}) <= 1000`),
+  ],
+);
+
+/** Every administrator action and account deletion; never updated, never deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    /** Null when the action came from the admin command line. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

@@ -53,11 +53,13 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'bookings', description: 'Booking seats on rides, and the driver accepting or rejecting them' },
   { name: 'ride-requests', description: 'Passengers asking for a ride that nobody offers yet' },
   { name: 'messages', description: 'Ride chats and direct conversations' },
-  { name: 'notifications', description: "The caller's in-app notifications" },
+  { name: 'notifications', description: "The caller's notifications: in-app, the channels that leave the app, unsubscribe links and the calendar feed" },
   { name: 'files', description: 'Stored files: public avatars and private verification documents' },
   { name: 'reviews', description: 'Reviews between drivers and passengers of completed bookings' },
   { name: 'verification', description: 'Applying to become a verified driver' },
-  { name: 'admin', description: 'Administrators only: deciding driver verifications' },
+  { name: 'admin', description: 'Administrators only: driver verifications, reports, suspensions and the audit log' },
+  { name: 'reports', description: 'Reporting a person, a ride, a ride request or a message to the administrators' },
+  { name: 'push', description: 'Web push: the server key and the browsers subscribed for the caller' },
   { name: 'subscriptions', description: 'The newsletter of a region' },
   { name: 'feedback', description: 'Feedback about the service' },
   { name: 'payouts', description: 'Driver payouts (payments are disabled)' },
@@ -82,6 +84,7 @@ const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 function authOf(app: FastifyInstance, route: RouteOptions): AuthKind {
   const hooks = [route.onRequest ?? []].flat();
   if (app.hasDecorator('requireAuth') && hooks.includes(app.requireAuth)) return 'required';
+  if (app.hasDecorator('requireAdmin') && hooks.includes(app.requireAdmin)) return 'required';
   if (app.hasDecorator('optionalAuth') && hooks.includes(app.optionalAuth)) return 'optional';
   return 'none';
 }

@@ -8,6 +8,7 @@ import { HomeRoute } from './routes/home';
 import { renderRideChat } from './routes/ride-chat-slot';
 import { myRideRequestsPanel } from './routes/ride-requests-slots';
 import { RouteErrorPage } from './routes/route-error';
+import { personReportBlockActions, profileSafetySection } from './routes/trust-slots';
 
 // The home page is in the first bundle; every other page is a chunk of its own, loaded when it is
 // first shown (docs/decisions/web-code-splitting.md). The layout's Suspense shows the fallback.
@@ -29,6 +30,7 @@ const InboxPage = lazyWithReload(() => import('../features/messages/components/i
 const LoginRoute = lazyWithReload(() => import('./routes/login').then((module) => module.LoginRoute));
 const TermsPage = lazyWithReload(() => import('./routes/terms').then((module) => module.TermsPage));
 const NotFoundPage = lazyWithReload(() => import('./routes/not-found').then((module) => module.NotFoundPage));
+const AdminPage = lazyWithReload(() => import('../features/admin/components/admin-page').then((module) => module.AdminPage));
 const DevSignInPage = lazyWithReload(() => import('../features/auth/components/dev-sign-in-page').then((module) => module.DevSignInPage));
 
 /** The pages of spec section 2, mounted at /, /cornell and /nj alike. */
@@ -36,13 +38,14 @@ const pageRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute /> },
   { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn> },
   { path: 'ride-requests', element: <RideRequestsPage /> },
-  { path: 'profile', element: <RequireSignedIn><ProfilePage /></RequireSignedIn> },
+  { path: 'profile', element: <RequireSignedIn><ProfilePage safetySlot={profileSafetySection} /></RequireSignedIn> },
   { path: 'profile/notifications', element: <RequireSignedIn><NotificationSettingsPage /></RequireSignedIn> },
-  { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage /></OtherUserProfileGuard> },
-  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage /></ConversationGuard> },
+  { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage actionsSlot={personReportBlockActions} /></OtherUserProfileGuard> },
+  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard> },
   { path: 'inbox', element: <InboxPage /> },
   { path: 'login', element: <LoginRoute /> },
   { path: 'terms', element: <TermsPage /> },
+  { path: 'admin', element: <AdminPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -5,7 +5,7 @@ import type { NotificationKind } from './notifications.js';
  * What a person can turn on or off, per channel. Every notification kind belongs to one category
  * (see NOTIFICATION_CATEGORY_OF_KIND); in-app notifications are always kept.
  */
-export const NOTIFICATION_CATEGORIES = ['bookings', 'messages', 'ride_alerts', 'reviews', 'newsletter'] as const;
+export const NOTIFICATION_CATEGORIES = ['bookings', 'messages', 'ride_alerts', 'reviews', 'account', 'newsletter'] as const;
 export const NotificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 export type NotificationCategory = z.infer<typeof NotificationCategorySchema>;
 
@@ -19,6 +19,13 @@ export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, Notificatio
   direct_message: 'messages',
   review_due: 'reviews',
   ride_request_match: 'ride_alerts',
+  ride_cancelled_driver_removed: 'bookings',
+  review_received: 'reviews',
+  // Account and safety: decisions about the person's own account and the reports they made.
+  verification_decided: 'account',
+  report_received: 'account',
+  report_outcome: 'account',
+  account_warning: 'account',
 };
 
 /** Channels that reach a person outside the app. */
@@ -34,6 +41,7 @@ export const NotificationPreferences = z.object({
   messages: ChannelSwitches,
   ride_alerts: ChannelSwitches,
   reviews: ChannelSwitches,
+  account: ChannelSwitches,
   newsletter: ChannelSwitches,
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
@@ -44,6 +52,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   messages: { email: true, push: true },
   ride_alerts: { email: true, push: true },
   reviews: { email: true, push: true },
+  account: { email: true, push: true },
   newsletter: { email: false, push: false },
 };
 
@@ -62,6 +71,7 @@ export const UpdateNotificationPreferencesInput = z.object({
     messages: ChannelSwitches.partial().optional(),
     ride_alerts: ChannelSwitches.partial().optional(),
     reviews: ChannelSwitches.partial().optional(),
+    account: ChannelSwitches.partial().optional(),
     newsletter: ChannelSwitches.partial().optional(),
   }),
 });

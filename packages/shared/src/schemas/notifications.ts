@@ -9,6 +9,12 @@ export const NOTIFICATION_KINDS = [
   'direct_message',
   'review_due',
   'ride_request_match',
+  'verification_decided',
+  'review_received',
+  'report_received',
+  'report_outcome',
+  'account_warning',
+  'ride_cancelled_driver_removed',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;

@@ -34,6 +34,8 @@ export const VerificationSubmissionDto = z.object({
   insuranceExpiration: isoDate.nullable(),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
+  /** Why an administrator rejected the documents (shown to the user); null unless rejected. */
+  rejectReason: z.string().nullable(),
   user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
   /** URLs of the private documents; they answer only to the owner and admins. */
   documents: z.object({ licenseFront: z.string(), licenseBack: z.string(), insurance: z.string() }),

@@ -52,6 +52,12 @@ export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promis
     college: collegeFromEmail(identity.email),
     avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
   });
+  if (user.suspendedAt) {
+    throw new AppError(
+      'ACCOUNT_SUSPENDED',
+      `Your account has been suspended by an administrator${user.suspensionReason ? `: ${user.suspensionReason}` : ''}. If you think this is a mistake, please contact the team through the feedback form.`,
+    );
+  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlHours * 3_600_000);
   await insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), expiresAt });
@@ -61,7 +67,9 @@ export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promis
 /** Resolves a bearer token to its session, or throws UNAUTHORIZED / TOKEN_EXPIRED. */
 export async function authenticateToken(deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>, token: string): Promise<AuthContext> {
   const found = await findSessionWithUser(deps.db, hashToken(token));
-  if (!found || found.session.revokedAt) {
+  // Suspension and deletion revoke the sessions too; the user's state is checked as well so that
+  // no token outlives them even for a moment.
+  if (!found || found.session.revokedAt || found.user.suspendedAt || found.user.deletedAt) {
     throw new AppError('UNAUTHORIZED', 'You are not signed in');
   }
   if (found.session.expiresAt.getTime() <= deps.clock.now().getTime()) {

@@ -37,3 +37,19 @@ export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<s
   const deleted = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
   return deleted.map((row) => row.id);
 }
+
+/** Revokes every live session of a user; returns their ids (their sockets must be closed). */
+export async function revokeSessionsOfUser(db: Queryable, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Deletes every session of a user; returns the ids of those that were still live. */
+export async function deleteSessionsOfUser(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id, revokedAt: sessions.revokedAt });
+  return rows.filter((row) => row.revokedAt === null).map((row) => row.id);
+}

@@ -1,8 +1,9 @@
 import type { Region } from '@carpool/shared/regions';
-import { and, desc, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rides, users } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/blocks.repository.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];
@@ -25,16 +26,16 @@ export async function findRideInRegion(db: Queryable, rideId: string, region: Re
 }
 
 /**
- * What deciding a booking needs, read at once: the ride of the region with its driver, and every
- * booking the user has on it, newest first.
+ * What deciding a booking needs, read at once: the ride of the region with its driver, whether the
+ * driver and the user blocked each other, and every booking the user has on it, newest first.
  */
 export async function findRideForBooking(
   db: Db,
   options: { rideId: string; region: Region; userId: string },
-): Promise<{ ride: RideRow; driver: UserRow; userBookings: BookingRow[] } | undefined> {
-  const rideQuery = preparedQuery(db, 'find_ride_with_driver_in_region', (db, name) =>
+): Promise<{ ride: RideRow; driver: UserRow; blocked: boolean; userBookings: BookingRow[] } | undefined> {
+  const rideQuery = preparedQuery(db, 'find_ride_for_booking_in_region', (db, name) =>
     db
-      .select({ ride: rides, driver: users })
+      .select({ ride: rides, driver: users, blocked: sql<boolean>`${blockedEitherWay(sql.placeholder('userId'), rides.driverId)}` })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
       .where(and(eq(rides.id, sql.placeholder('rideId')), eq(rides.region, sql.placeholder('region'))))
@@ -107,6 +108,7 @@ export async function reserveSeatsAndInsertBooking(
          and departs_at > ${now}::timestamptz
          and seats_available >= ${booking.seats}
          and suitcases_available >= ${booking.suitcases}
+         and not ${blockedEitherWay(booking.userId, rides.driverId)}
       returning seats_available, suitcases_available
     ), booked as (
       insert into bookings (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
@@ -202,4 +204,32 @@ export async function findBookingsOfRide(db: Queryable, rideId: string): Promise
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(eq(bookings.rideId, rideId))
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
+}
+
+/** Pending bookings on upcoming rides where one of the two people drives and the other is the passenger. */
+export async function findPendingBookingsBetween(db: Queryable, a: string, b: string, now: Date): Promise<BookingRow[]> {
+  const rows = await db
+    .select({ booking: bookings })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        gt(rides.departsAt, now),
+        or(and(eq(bookings.userId, a), eq(rides.driverId, b)), and(eq(bookings.userId, b), eq(rides.driverId, a))),
+      ),
+    )
+    .orderBy(asc(bookings.rideId));
+  return rows.map((row) => row.booking);
+}
+
+/** A user's pending and confirmed bookings on rides that have not departed. */
+export async function findActiveUpcomingBookingsOfUser(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
+  const rows = await db
+    .select({ booking: bookings })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed']), gt(rides.departsAt, now)))
+    .orderBy(asc(bookings.rideId));
+  return rows.map((row) => row.booking);
 }

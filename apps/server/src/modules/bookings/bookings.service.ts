@@ -5,6 +5,8 @@ import type { Region } from '@carpool/shared/regions';
 import type { Booking, BookRideInput, UpdateBookingStatusInput } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import type { AppDeps } from '../../app-deps.js';
+import type { Queryable } from '../../db/client.js';
+import type { EventBus } from '../../lib/events.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { getRidesByIds, hasDeparted, isActiveBooking, toRideDtoOfKnownRide } from '../rides/rides.service.js';
@@ -16,6 +18,8 @@ import {
   findBookingWithRide,
   findBookingsOfRide,
   findBookingsOfUser,
+  findActiveUpcomingBookingsOfUser,
+  findPendingBookingsBetween,
   findRideForBooking,
   findRideInRegion,
   lockRide,
@@ -64,6 +68,7 @@ function bookingRefusal(found: RideForBooking | undefined, userId: string, wante
   if (!found) return notFound('Ride');
   const { ride, userBookings } = found;
   if (ride.driverId === userId) return new AppError('CONFLICT', 'You cannot book your own ride');
+  if (found.blocked) return new AppError('USER_BLOCKED', 'You cannot book this ride: one of you has blocked the other');
   const closed = closedRideError(ride, now);
   if (closed) return closed;
   if (userBookings.some(isActiveBooking)) return alreadyBooked();
@@ -278,4 +283,86 @@ function toBookingDto({ booking, passenger }: BookingWithPassenger, ride: Ride):
     updatedAt: booking.updatedAt.toISOString(),
     ride,
   };
+}
+
+/**
+ * Cancels one booking inside the caller's transaction the way every cancellation does: the ride's
+ * lock first, the booking moved only from an active status, its seats and suitcases given back,
+ * then one notification. Returns the push to run after commit (a no-op when nothing changed).
+ */
+async function cancelBookingInTransaction(
+  tx: Queryable,
+  events: EventBus,
+  booking: BookingRow,
+  now: Date,
+  notify: (ride: { id: string; driverId: string; fromPlace: string; toPlace: string }) => Parameters<typeof createNotification>[2],
+): Promise<() => void> {
+  const ride = await lockRide(tx, booking.rideId);
+  if (!ride) return () => {};
+  const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now });
+  if (!updated) return () => {};
+  await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
+  return createNotification(tx, events, notify(ride));
+}
+
+/**
+ * A block ends the pending bookings between the two people, in both directions: the seats come
+ * back and the other person (not the one who blocked) is told, as with a rejection or a
+ * passenger's cancellation.
+ */
+export async function cancelPendingBookingsBetween(
+  tx: Queryable,
+  events: EventBus,
+  blockerId: string,
+  blockedId: string,
+  now: Date,
+): Promise<(() => void)[]> {
+  const pushes = [];
+  for (const booking of await findPendingBookingsBetween(tx, blockerId, blockedId, now)) {
+    const blockerDrives = booking.userId === blockedId;
+    pushes.push(
+      await cancelBookingInTransaction(tx, events, booking, now, (ride) => {
+        const route = `from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`;
+        return blockerDrives
+          ? {
+              userId: blockedId,
+              kind: 'booking_rejected',
+              title: 'Booking declined',
+              body: `Your booking request on the ride ${route} was cancelled.`,
+              rideId: ride.id,
+              bookingId: booking.id,
+              otherUserId: blockerId,
+            }
+          : {
+              userId: blockedId,
+              kind: 'booking_cancelled_by_passenger',
+              title: 'Booking cancelled',
+              body: `A passenger cancelled their booking of ${plural(booking.seats, 'seat')} ${route}.`,
+              rideId: ride.id,
+              bookingId: booking.id,
+              otherUserId: blockerId,
+            };
+      }),
+    );
+  }
+  return pushes;
+}
+
+/** A suspended or deleted passenger's upcoming bookings are released; each driver hears of it. */
+export async function cancelUpcomingBookingsOfUser(tx: Queryable, events: EventBus, userId: string, now: Date): Promise<(() => void)[]> {
+  const pushes = [];
+  for (const booking of await findActiveUpcomingBookingsOfUser(tx, userId, now)) {
+    pushes.push(
+      await cancelBookingInTransaction(tx, events, booking, now, (ride) => ({
+        userId: ride.driverId,
+        kind: 'booking_cancelled_by_passenger',
+        title: 'Booking cancelled',
+        body: `A passenger's booking of ${plural(booking.seats, 'seat')} from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} was cancelled: their account is no longer active.`,
+        rideId: ride.id,
+        bookingId: booking.id,
+        otherUserId: userId,
+      })),
+    );
+  }
+  return pushes;
 }

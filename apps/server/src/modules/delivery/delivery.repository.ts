@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { devMailbox, notificationOutbox, notificationPreferences } from '../../db/schema.js';
+import { chatDigests, devMailbox, notificationOutbox, notificationPreferences } from '../../db/schema.js';
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
 export type NewOutboxRow = typeof notificationOutbox.$inferInsert;
@@ -269,4 +269,10 @@ export async function findUndigestedChatMessages(db: Queryable, now: Date, limit
     limit ${limit}
   `)) as unknown as { rows: DigestMessageRow[] };
   return result.rows;
+}
+
+/** A deleted account's switches, calendar token and digest marks. */
+export async function deleteDeliveryStateOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  await db.delete(chatDigests).where(eq(chatDigests.userId, userId));
 }

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import {
   claimDigestSlot,
   countOutbox,
+  deleteDeliveryStateOfUser,
   findCalendarRides,
   findPreferencesRow,
   findUndigestedChatMessages,
@@ -175,4 +176,9 @@ export async function queueChatDigests(deps: { db: Db; baseUrl: string }, now: D
     if (done) queued += 1;
   }
   return queued;
+}
+
+/** A deleted account keeps no preferences, calendar feed or digest state. */
+export async function forgetDeliveryStateOfUser(db: Queryable, userId: string): Promise<void> {
+  await deleteDeliveryStateOfUser(db, userId);
 }

@@ -82,6 +82,36 @@ const TEMPLATES: Record<MailKind, KindTemplate> = {
     lead: () => 'A driver posted a ride that matches your ride request.',
     button: 'See the ride',
   },
+  ride_cancelled_driver_removed: {
+    subject: (m) => `Ride cancelled: ${m.title}`,
+    lead: () => 'A ride you booked was cancelled because its driver can no longer drive with us.',
+    button: 'Find another ride',
+  },
+  review_received: {
+    subject: (m) => m.title,
+    lead: () => 'Someone you rode with reviewed you.',
+    button: 'See your profile',
+  },
+  verification_decided: {
+    subject: (m) => m.title,
+    lead: () => 'An administrator decided on your driver verification.',
+    button: 'See your profile',
+  },
+  report_received: {
+    subject: (m) => m.title,
+    lead: () => 'Thank you for your report. An administrator will look at it; you will hear the outcome.',
+    button: 'Open Carpool',
+  },
+  report_outcome: {
+    subject: (m) => m.title,
+    lead: () => 'An administrator looked at your report.',
+    button: 'Open Carpool',
+  },
+  account_warning: {
+    subject: (m) => m.title,
+    lead: () => 'An administrator sent you a warning about your account.',
+    button: 'Open Carpool',
+  },
   chat_digest: {
     subject: (m) => m.title,
     lead: () => 'These messages have been waiting for you:',

@@ -15,6 +15,8 @@ export interface InboxRow {
   id: string;
   user: UserSummary;
   lastMessage: string;
+  /** An administrator removed the last message: the inbox must not show its text. */
+  lastMessageHidden: boolean;
   lastMessageAt: Date;
   unreadCount: number;
 }
@@ -129,7 +131,7 @@ export async function markConversationRead(db: Queryable, conversationId: string
 export async function findInbox(db: Queryable, userId: string, limit: number): Promise<InboxRow[]> {
   const otherUserId = sql`case when ${conversations.userA} = ${userId} then ${conversations.userB} else ${conversations.userA} end`;
   const lastMessage = db
-    .select({ content: directMessages.content, createdAt: directMessages.createdAt })
+    .select({ content: directMessages.content, hiddenAt: directMessages.hiddenAt, createdAt: directMessages.createdAt })
     .from(directMessages)
     .where(eq(directMessages.conversationId, conversations.id))
     .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
@@ -151,6 +153,7 @@ export async function findInbox(db: Queryable, userId: string, limit: number): P
       id: conversations.id,
       lastMessageAt: lastMessage.createdAt,
       lastMessage: lastMessage.content,
+      lastMessageHidden: sql<boolean>`${lastMessage.hiddenAt} is not null`,
       unreadCount: unread.count,
       user: { id: users.id, name: users.name, avatarFileId: users.avatarFileId, avatarColor: users.avatarColor },
     })
@@ -162,4 +165,22 @@ export async function findInbox(db: Queryable, userId: string, limit: number): P
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
+}
+
+export async function hideDirectMessage(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.update(directMessages).set({ hiddenAt: now }).where(eq(directMessages.id, id));
+}
+
+export async function findDirectMessageById(db: Queryable, id: string): Promise<DirectMessageRow | undefined> {
+  const [row] = await db.select().from(directMessages).where(eq(directMessages.id, id)).limit(1);
+  return row;
+}
+
+/** Every direct message the user sent or received, oldest first (the data export). */
+export async function findAllDirectMessagesOf(db: Queryable, userId: string): Promise<DirectMessageRow[]> {
+  return db
+    .select()
+    .from(directMessages)
+    .where(or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId)))
+    .orderBy(asc(directMessages.createdAt));
 }

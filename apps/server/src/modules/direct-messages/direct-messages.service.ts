@@ -8,7 +8,9 @@ import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
+import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { createNotification, readDirectMessageNotifications } from '../notifications/notifications.service.js';
+import { REMOVED_MESSAGE_TEXT } from '../ride-messages/ride-messages.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
@@ -36,7 +38,7 @@ export function toDirectMessageDto(row: DirectMessageRow): DirectMessage {
     id: row.id,
     senderId: row.senderId,
     receiverId: row.receiverId,
-    content: row.content,
+    content: row.hiddenAt ? REMOVED_MESSAGE_TEXT : row.content,
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };
@@ -59,6 +61,7 @@ export async function sendDirectMessage(deps: DirectMessagesDeps, sender: UserRo
   assertNotSelf(sender.id, input.receiverId, 'You cannot send a message to yourself');
   const receiver = await findUserSummary(deps.db, input.receiverId);
   if (!receiver) throw notFound('User');
+  await assertNotBlocked(deps.db, sender.id, receiver.id, 'You cannot message this person: one of you has blocked the other');
 
   const { message, pushNotification } = await deps.db.transaction(async (tx) => {
     const conversationId = await upsertConversation(tx, sender.id, receiver.id);
@@ -119,7 +122,7 @@ export async function listInbox(deps: DirectMessagesDeps, userId: string, limit:
   return rows.map((row) => ({
     id: row.id,
     user: { id: row.user.id, name: row.user.name, avatar: fileUrl(row.user.avatarFileId), avatarColor: row.user.avatarColor },
-    lastMessage: row.lastMessage,
+    lastMessage: row.lastMessageHidden ? REMOVED_MESSAGE_TEXT : row.lastMessage,
     lastMessageTime: row.lastMessageAt.toISOString(),
     unreadCount: row.unreadCount,
   }));

@@ -19,3 +19,11 @@ export async function deleteFilesByIds(db: Queryable, ids: string[]): Promise<vo
   if (ids.length === 0) return;
   await db.delete(files).where(inArray(files.id, ids));
 }
+
+export async function findFilesOfOwner(db: Queryable, ownerId: string): Promise<FileRow[]> {
+  return db.select().from(files).where(eq(files.ownerId, ownerId));
+}
+
+export async function deleteFilesOfOwner(db: Queryable, ownerId: string): Promise<void> {
+  await db.delete(files).where(eq(files.ownerId, ownerId));
+}

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Queryable } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { deleteFilesByIds, findFileById, insertFile, type FileRow } from './files.repository.js';
+import { deleteFilesByIds, deleteFilesOfOwner, findFilesOfOwner, findFileById, insertFile, type FileRow } from './files.repository.js';
 
 /** Formats recognised by their bytes; anything else (SVG, PDF, HEIC, text) is refused. */
 const ACCEPTED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
@@ -123,4 +123,14 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === '*' || tag === etag);
+}
+
+/** Every file a user uploaded (avatar, verification documents), with its bytes: the data export. */
+export async function filesOfOwner(db: Queryable, ownerId: string) {
+  return findFilesOfOwner(db, ownerId);
+}
+
+/** Deletes every file a user uploaded; whatever pointed at them must be gone or unlinked first. */
+export async function deleteFilesOf(db: Queryable, ownerId: string): Promise<void> {
+  await deleteFilesOfOwner(db, ownerId);
 }

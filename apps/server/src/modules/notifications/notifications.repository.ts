@@ -60,3 +60,24 @@ export async function markDirectMessageNotificationsRead(db: Queryable, userId: 
       ),
     );
 }
+
+export async function deleteNotificationsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Every notification of a user, oldest first (the data export). */
+export async function findAllNotificationsOf(db: Queryable, userId: string): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+}
+
+/**
+ * Notifications others hold about a deleted user name them in their text ("New message from
+ * Ann"); the name is replaced so no personal field of the deleted account survives.
+ */
+export async function replaceNameInNotificationsAbout(db: Queryable, userId: string, name: string, replacement: string): Promise<void> {
+  if (!name) return;
+  await db
+    .update(notifications)
+    .set({ title: sql`replace(${notifications.title}, ${name}, ${replacement})`, body: sql`replace(${notifications.body}, ${name}, ${replacement})` })
+    .where(eq(notifications.otherUserId, userId));
+}

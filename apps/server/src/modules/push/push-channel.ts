@@ -33,6 +33,7 @@ const DELIVERY_OF_CATEGORY: Record<NotificationCategory, { ttlSeconds: number; u
   messages: { ttlSeconds: 24 * 3600, urgency: 'normal' },
   ride_alerts: { ttlSeconds: 24 * 3600, urgency: 'normal' },
   reviews: { ttlSeconds: 7 * 24 * 3600, urgency: 'low' },
+  account: { ttlSeconds: 7 * 24 * 3600, urgency: 'normal' },
   newsletter: { ttlSeconds: 7 * 24 * 3600, urgency: 'very-low' },
 };
 

@@ -27,6 +27,11 @@ export async function deletePushSubscriptionOfUser(db: Queryable, userId: string
   return deleted.length > 0;
 }
 
+/** Every browser of a person whose account is deleted. */
+export async function deletePushSubscriptionsOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
 /** A subscription the push service answered 404/410 for: gone for good. */
 export async function deletePushSubscriptionById(db: Queryable, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));

@@ -17,7 +17,7 @@ export async function pushRoutes(app: FastifyInstance, options: { vapidKeys: Vap
   r.get(
     '/api/push/public-key',
     {
-      schema: {
+      schema: { operationId: 'getPushPublicKey',
         tags: ['push'],
         summary: "The server's VAPID public key (base64url), the applicationServerKey of PushManager.subscribe",
         response: { 200: PushPublicKeyDto },
@@ -29,7 +29,7 @@ export async function pushRoutes(app: FastifyInstance, options: { vapidKeys: Vap
   r.post(
     '/api/push/subscriptions',
     {
-      schema: {
+      schema: { operationId: 'subscribeToPush', errors: ['BAD_REQUEST'],
         tags: ['push'],
         summary: "Store the browser's push subscription for the caller (an endpoint known already moves to the caller)",
         body: PushSubscriptionInput,
@@ -47,7 +47,7 @@ export async function pushRoutes(app: FastifyInstance, options: { vapidKeys: Vap
   r.delete(
     '/api/push/subscriptions',
     {
-      schema: {
+      schema: { operationId: 'unsubscribeFromPush',
         tags: ['push'],
         summary: "Delete the caller's push subscription of this endpoint (nothing to delete is fine)",
         body: DeletePushSubscriptionInput,

@@ -3,7 +3,7 @@ import type { PushSubscriptionInput } from '@carpool/shared/schemas/notification
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkPushEndpoint, PushEndpointError, type AddressRules } from './push-endpoint-guard.js';
-import { deletePushSubscriptionOfUser, upsertPushSubscription } from './push.repository.js';
+import { deletePushSubscriptionOfUser, deletePushSubscriptionsOfUser, upsertPushSubscription } from './push.repository.js';
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
@@ -57,4 +57,9 @@ export async function subscribeToPush(db: Queryable, userId: string, input: Push
 /** Deleting an endpoint that is not (or no longer) the caller's is not an error: the browser's state wins. */
 export async function unsubscribeFromPush(db: Queryable, userId: string, endpoint: string): Promise<void> {
   await deletePushSubscriptionOfUser(db, userId, endpoint);
+}
+
+/** A deleted account keeps no browser to push to. */
+export async function forgetPushSubscriptionsOfUser(db: Queryable, userId: string): Promise<void> {
+  await deletePushSubscriptionsOfUser(db, userId);
 }

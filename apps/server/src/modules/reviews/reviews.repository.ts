@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewType } from '@carpool/shared/schemas/reviews';
 import type { Queryable } from '../../db/client.js';
@@ -145,4 +145,15 @@ export async function listUnreviewedCompletedBookings(
     )
     .orderBy(desc(rides.departsAt), desc(bookings.id))
     .limit(limit);
+}
+
+/** Every review a user gave or received, with both people, oldest first (the data export). */
+export async function findAllReviewsOf(db: Queryable, userId: string): Promise<ReviewWithPeopleRow[]> {
+  return db
+    .select(reviewWithPeople)
+    .from(reviews)
+    .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+    .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
+    .where(or(eq(reviews.reviewerId, userId), eq(reviews.revieweeId, userId)))
+    .orderBy(asc(reviews.createdAt));
 }

@@ -54,7 +54,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request, reply) => {
-      const review = await submitReview(app.deps.db, authOf(request).user.id, request.body);
+      const review = await submitReview(app.deps, authOf(request).user.id, request.body);
       return reply.status(201).send(review);
     },
   );

@@ -7,11 +7,14 @@ import {
   type UserReviews,
 } from '@carpool/shared/schemas/reviews';
 import type { UserStats } from '@carpool/shared/schemas/users';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
+import type { EventBus } from '../../lib/events.js';
+import { createNotification } from '../notifications/notifications.service.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { fileUrl } from '../users/users.mapper.js';
 import {
   countReviewsReceived,
+  findAllReviewsOf,
   findBookingParties,
   findReviewWithPeople,
   insertReviewOnce,
@@ -46,7 +49,8 @@ function toReviewDto(row: ReviewWithPeopleRow): Review {
  * passenger reviews the driver (`driver`), the ride's driver reviews the passenger
  * (`passenger`), once per booking and kind.
  */
-export async function submitReview(db: Queryable, reviewerId: string, input: SubmitReviewInput): Promise<Review> {
+export async function submitReview(deps: { db: Db; events: EventBus }, reviewerId: string, input: SubmitReviewInput): Promise<Review> {
+  const { db } = deps;
   const booking = await findBookingParties(db, input.bookingId);
   const isPassenger = booking?.passengerId === reviewerId;
   const isDriver = booking?.driverId === reviewerId;
@@ -63,16 +67,30 @@ export async function submitReview(db: Queryable, reviewerId: string, input: Sub
     throw new AppError('CONFLICT', 'You can leave a review once the ride is completed');
   }
 
-  const inserted = await insertReviewOnce(db, {
-    bookingId: booking.bookingId,
-    rideId: booking.rideId,
-    reviewerId,
-    revieweeId: input.reviewType === 'driver' ? booking.driverId : booking.passengerId,
-    reviewType: input.reviewType,
-    stars: input.stars,
-    comment: input.comment,
+  const revieweeId = input.reviewType === 'driver' ? booking.driverId : booking.passengerId;
+  // The review and the reviewee's notification commit together.
+  const { inserted, push } = await db.transaction(async (tx) => {
+    const inserted = await insertReviewOnce(tx, {
+      bookingId: booking.bookingId,
+      rideId: booking.rideId,
+      reviewerId,
+      revieweeId,
+      reviewType: input.reviewType,
+      stars: input.stars,
+      comment: input.comment,
+    });
+    if (!inserted) throw new AppError('ALREADY_REVIEWED', 'You have already reviewed this ride');
+    const push = await createNotification(tx, deps.events, {
+      userId: revieweeId,
+      kind: 'review_received',
+      title: `You received a ${input.stars}-star review`,
+      body: input.comment.length <= 100 ? input.comment : `${input.comment.slice(0, 100)}...`,
+      rideId: booking.rideId,
+      otherUserId: reviewerId,
+    });
+    return { inserted, push };
   });
-  if (!inserted) throw new AppError('ALREADY_REVIEWED', 'You have already reviewed this ride');
+  push();
   const stored = await findReviewWithPeople(db, inserted.id);
   return toReviewDto(stored!);
 }
@@ -119,4 +137,10 @@ export async function reviewStatsOf(db: Queryable, userId: string): Promise<Pick
     reviewCount: totals.count,
     averageRating: totals.average === null ? 0 : Math.round(totals.average * 100) / 100,
   };
+}
+
+/** Reviews the user gave and received (the data export). */
+export async function reviewsForExport(db: Queryable, userId: string): Promise<{ given: Review[]; received: Review[] }> {
+  const rows = (await findAllReviewsOf(db, userId)).map(toReviewDto);
+  return { given: rows.filter((row) => row.reviewer.id === userId), received: rows.filter((row) => row.reviewee.id === userId) };
 }

@@ -83,6 +83,7 @@ export async function insertRideMessageOfParticipant(
             userId: sql`${userId}::uuid`.as('user_id'),
             kind: sql`'user'`.as('kind'),
             content: sql`${sql.placeholder('content')}::text`.as('content'),
+            hiddenAt: sql`null::timestamptz`.as('hidden_at'),
             // The database's clock orders messages written by several server processes.
             createdAt: sql`clock_timestamp()`.as('created_at'),
           })
@@ -147,6 +148,7 @@ export async function findRideMessages(
       userId: rideMessages.userId,
       kind: rideMessages.kind,
       content: rideMessages.content,
+      hiddenAt: rideMessages.hiddenAt,
       createdAt: rideMessages.createdAt,
       userName: users.name,
       userAvatarFileId: users.avatarFileId,
@@ -161,4 +163,18 @@ export async function findRideMessages(
     )
     .limit(options.limit);
   return newestFirst ? rows.reverse() : rows;
+}
+
+export async function hideRideMessage(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.update(rideMessages).set({ hiddenAt: now }).where(eq(rideMessages.id, id));
+}
+
+export async function findRideMessageById(db: Queryable, id: string): Promise<RideMessageRow | undefined> {
+  const [row] = await db.select().from(rideMessages).where(eq(rideMessages.id, id)).limit(1);
+  return row;
+}
+
+/** The ride chat messages a user wrote, oldest first (the data export). */
+export async function findRideMessagesByAuthor(db: Queryable, userId: string): Promise<RideMessageRow[]> {
+  return db.select().from(rideMessages).where(eq(rideMessages.userId, userId)).orderBy(asc(rideMessages.createdAt));
 }

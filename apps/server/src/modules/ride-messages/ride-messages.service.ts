@@ -48,6 +48,9 @@ async function assertRideChatAccess(db: Db, rideId: string, userId: string): Pro
 }
 
 /** A stored message as the API shows it; `userName` and `userAvatarFileId` are null when it has no author. */
+/** What a message an administrator removed shows instead of its text, to everyone. */
+export const REMOVED_MESSAGE_TEXT = 'This message was removed.';
+
 export function toRideMessageDto(row: RideMessageWithAuthor): RideMessage {
   return {
     id: row.id,
@@ -55,7 +58,7 @@ export function toRideMessageDto(row: RideMessageWithAuthor): RideMessage {
     userId: row.userId,
     userName: row.userName,
     user: row.userId && row.userName !== null ? { id: row.userId, name: row.userName, avatar: fileUrl(row.userAvatarFileId) } : null,
-    content: row.content,
+    content: row.hiddenAt ? REMOVED_MESSAGE_TEXT : row.content,
     timestamp: row.createdAt.toISOString(),
     kind: row.kind,
   };

@@ -1,7 +1,8 @@
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, eq, gt, gte, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideRequests, users } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/blocks.repository.js';
 
 export type RideRequestRow = typeof rideRequests.$inferSelect;
 export type NewRideRequest = typeof rideRequests.$inferInsert;
@@ -34,6 +35,8 @@ export async function findUpcomingRideRequests(
   db: Queryable,
   filter: {
     region: Region;
+    /** The signed-in viewer: requests of people they blocked, or who blocked them, are left out. */
+    viewerId: string | null;
     now: Date;
     fromPlace?: string | undefined;
     toPlace?: string | undefined;
@@ -43,7 +46,13 @@ export async function findUpcomingRideRequests(
     offset: number;
   },
 ): Promise<RideRequestWithRequester[]> {
-  const conditions: SQL[] = [upcomingInRegion(filter.region, filter.now)];
+  const conditions: SQL[] = [
+    upcomingInRegion(filter.region, filter.now),
+    isNull(rideRequests.hiddenAt),
+    isNull(users.suspendedAt),
+    isNull(users.deletedAt),
+  ];
+  if (filter.viewerId) conditions.push(not(blockedEitherWay(filter.viewerId, rideRequests.userId)));
   if (filter.fromPlace) conditions.push(eq(rideRequests.fromPlace, filter.fromPlace));
   if (filter.toPlace) conditions.push(eq(rideRequests.toPlace, filter.toPlace));
   if (filter.departsFrom) conditions.push(gte(rideRequests.departsAt, filter.departsFrom));
@@ -105,7 +114,23 @@ export async function findUpcomingRideRequestsOnRoute(
         gte(rideRequests.departsAt, filter.departsFrom),
         lt(rideRequests.departsAt, filter.departsBefore),
         ne(rideRequests.userId, filter.excludeUserId),
+        isNull(rideRequests.hiddenAt),
+        // The driver is excludeUserId: nobody hears of a ride by someone they blocked or who blocked them.
+        not(blockedEitherWay(filter.excludeUserId, rideRequests.userId)),
       ),
     )
     .orderBy(asc(rideRequests.departsAt), asc(rideRequests.id));
+}
+
+export async function hideRideRequest(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.update(rideRequests).set({ hiddenAt: now }).where(eq(rideRequests.id, id));
+}
+
+/** A deleted account's open requests go: nobody can answer them any more. */
+export async function deleteRideRequestsOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(rideRequests).where(eq(rideRequests.userId, userId));
+}
+
+export async function findAllRideRequestsOfUser(db: Queryable, userId: string): Promise<RideRequestRow[]> {
+  return db.select().from(rideRequests).where(eq(rideRequests.userId, userId)).orderBy(asc(rideRequests.createdAt));
 }

@@ -80,6 +80,7 @@ export async function searchRideRequests(
   const timeZone = query.timezone ?? 'UTC';
   const rows = await findUpcomingRideRequests(deps.db, {
     region: caller.region,
+    viewerId: caller.viewerId,
     now,
     fromPlace: query.from,
     toPlace: query.to,

@@ -1,9 +1,10 @@
 import type { College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
+import { blockedEitherWay } from '../blocks/blocks.repository.js';
 
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
@@ -17,6 +18,8 @@ export interface RideWithDriver {
 
 export interface RideFilter {
   region: Region;
+  /** The signed-in viewer (null signed out): rides of people they blocked, or who blocked them, are left out. */
+  viewerId: string | null;
   /** Only rides departing after this instant (upcoming). */
   departsAfter: Date;
   from?: string | undefined;
@@ -33,6 +36,7 @@ type Bindable<T> = T | Placeholder;
 /** The conditions of the search and of the day counts; values may be placeholders of a prepared query. */
 function upcomingActiveRidesWhere(filter: {
   region: Bindable<Region>;
+  viewerId: Bindable<string | null>;
   departsAfter: Bindable<Date>;
   departsFrom?: Bindable<Date> | undefined;
   departsBefore?: Bindable<Date> | undefined;
@@ -49,6 +53,20 @@ function upcomingActiveRidesWhere(filter: {
     filter.from ? eq(rides.fromPlace, filter.from) : undefined,
     filter.to ? eq(rides.toPlace, filter.to) : undefined,
     collegeCondition(filter.colleges),
+    listableRideCondition(filter.viewerId),
+  )!;
+}
+
+/**
+ * What every list of rides leaves out: hidden rides, rides of suspended or deleted drivers, and
+ * rides of a driver the viewer blocked or was blocked by. Needs the join with the driver (users).
+ */
+function listableRideCondition(viewerId: Bindable<string | null>): SQL {
+  return and(
+    isNull(rides.hiddenAt),
+    isNull(users.suspendedAt),
+    isNull(users.deletedAt),
+    not(blockedEitherWay(viewerId as string | Placeholder, rides.driverId)),
   )!;
 }
 
@@ -64,6 +82,7 @@ const isArray = (value: unknown): value is readonly unknown[] => Array.isArray(v
 function presentFilters(filter: RideFilter) {
   return {
     region: filter.region,
+    viewerId: filter.viewerId,
     departsAfter: filter.departsAfter,
     departsFrom: filter.departsFrom,
     departsBefore: filter.departsBefore,
@@ -123,6 +142,7 @@ export async function searchUpcomingRides(
     const placeholderOf = (key: (typeof optional)[number]) => (present.includes(key) ? sql.placeholder(key) : undefined);
     const where = upcomingActiveRidesWhere({
       region: sql.placeholder('region'),
+      viewerId: sql.placeholder('viewerId'),
       departsAfter: sql.placeholder('departsAfter'),
       departsFrom: placeholderOf('departsFrom'),
       departsBefore: placeholderOf('departsBefore'),
@@ -170,15 +190,20 @@ export async function countUpcomingRidesPerInterval(
   return rows.map((row) => ({ interval: row.bucket - 1, count: row.count }));
 }
 
-/** A driver's rides in a region: every status and time when `everything`, else upcoming active ones. */
+/**
+ * A driver's rides in a region: every status and time when `everything` (the driver's own list),
+ * else the upcoming active ones the viewer may see.
+ */
 export async function findRidesOfDriver(
   db: Queryable,
-  options: { driverId: string; region: Region; everything: boolean; now: Date; limit: number; offset: number },
+  options: { driverId: string; viewerId: string; region: Region; everything: boolean; now: Date; limit: number; offset: number },
 ): Promise<RideWithDriver[]> {
   const where = and(
     eq(rides.driverId, options.driverId),
     eq(rides.region, options.region),
-    options.everything ? undefined : and(eq(rides.status, 'active'), gt(rides.departsAt, options.now)),
+    options.everything
+      ? undefined
+      : and(eq(rides.status, 'active'), gt(rides.departsAt, options.now), listableRideCondition(options.viewerId)),
   );
   return db
     .select({ ride: rides, driver: users })
@@ -229,6 +254,7 @@ export interface RideMessageWithAuthorRow {
   userId: string | null;
   kind: 'user' | 'system';
   content: string;
+  hiddenAt: Date | null;
   createdAt: Date;
   userName: string | null;
   userAvatarFileId: string | null;
@@ -265,6 +291,7 @@ export async function findLatestRideMessages(
         userId: rideMessages.userId,
         kind: rideMessages.kind,
         content: rideMessages.content,
+        hiddenAt: rideMessages.hiddenAt,
         createdAt: rideMessages.createdAt,
         userName: users.name,
         userAvatarFileId: users.avatarFileId,
@@ -283,6 +310,7 @@ export async function findLatestRideMessages(
         userId: latest.userId,
         kind: latest.kind,
         content: latest.content,
+        hiddenAt: latest.hiddenAt,
         createdAt: latest.createdAt,
         userName: latest.userName,
         userAvatarFileId: latest.userAvatarFileId,
@@ -305,6 +333,7 @@ export async function findLatestRideMessages(
       userId: row.userId,
       kind: row.kind,
       content: row.content,
+      hiddenAt: row.hiddenAt,
       createdAt: row.createdAt,
       userName: row.userName,
       userAvatarFileId: row.userAvatarFileId,
@@ -359,4 +388,33 @@ export async function insertSystemRideMessage(
     .values({ rideId: message.rideId, userId: null, kind: 'system', content: message.content, createdAt: message.createdAt })
     .returning();
   return row!;
+}
+
+export async function hideRide(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.update(rides).set({ hiddenAt: now }).where(eq(rides.id, id));
+}
+
+/** A driver's active rides that have not departed (suspension and deletion cancel them). */
+export async function findUpcomingActiveRidesOfDriver(db: Queryable, driverId: string, now: Date): Promise<RideWithDriver[]> {
+  return db
+    .select({ ride: rides, driver: users })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.driverId))
+    .where(and(eq(rides.driverId, driverId), eq(rides.status, 'active'), gt(rides.departsAt, now)))
+    .orderBy(asc(rides.departsAt));
+}
+
+/** Every ride a user drove, any status, oldest first (the data export). */
+export async function findAllRidesOfDriver(db: Queryable, driverId: string): Promise<RideRow[]> {
+  return db.select().from(rides).where(eq(rides.driverId, driverId)).orderBy(asc(rides.departsAt));
+}
+
+/** Every booking a user made, with its ride, oldest first (the data export). */
+export async function findAllBookingsOfUser(db: Queryable, userId: string): Promise<{ booking: BookingRow; ride: RideRow }[]> {
+  return db
+    .select({ booking: bookings, ride: rides })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(asc(bookings.createdAt));
 }

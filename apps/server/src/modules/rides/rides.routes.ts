@@ -65,7 +65,7 @@ export async function ridesRoutes(app: FastifyInstance) {
       },
       onRequest: app.optionalAuth,
     },
-    async (request) => countRidesPerDay(app.deps, request.region, request.query),
+    async (request) => countRidesPerDay(app.deps, viewerOf(request), request.region, request.query),
   );
 
   r.get(

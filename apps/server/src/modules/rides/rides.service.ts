@@ -16,6 +16,7 @@ import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
@@ -29,11 +30,13 @@ import {
   findLatestRideMessages,
   findRideWithDriver,
   findRidesOfDriver,
+  findUpcomingActiveRidesOfDriver,
   findRidesWithDrivers,
   insertRide,
   insertSystemRideMessage,
   searchUpcomingRides,
   type BookingRow,
+  type RideMessageRow,
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
@@ -43,6 +46,7 @@ type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 export type Viewer = { userId: string } | null;
 
 export const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';
+export const RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE = 'This ride was cancelled: the driver\'s account is no longer active. All bookings on it have been cancelled.';
 
 const ACTIVE_BOOKING_STATUSES: readonly string[] = ['pending', 'confirmed'];
 export const isActiveBooking = (booking: Pick<BookingRow, 'status'>) => ACTIVE_BOOKING_STATUSES.includes(booking.status);
@@ -99,7 +103,8 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
 /** One ride as the viewer may see it; 404 when it does not exist in the caller's region. */
 export async function getRide(deps: RidesDeps, viewer: Viewer, region: Region, rideId: string): Promise<Ride> {
   const found = await findRideWithDriver(deps.db, rideId, region);
-  if (!found) throw notFound('Ride');
+  // A ride an administrator hid is gone for everyone but its driver.
+  if (!found || (found.ride.hiddenAt && viewer?.userId !== found.ride.driverId)) throw notFound('Ride');
   const [dto] = await toRideDtos(deps, deps.db, viewer, [found]);
   return dto!;
 }
@@ -110,6 +115,7 @@ export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Regio
     deps.db,
     {
       region,
+      viewerId: viewer?.userId ?? null,
       departsAfter: deps.clock.now(),
       from: query.from,
       to: query.to,
@@ -123,12 +129,12 @@ export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Regio
 }
 
 /** Ride counts per day in the viewer's zone, with the same filters (and so the same rides) as the search. */
-export async function countRidesPerDay(deps: RidesDeps, region: Region, query: RideDayCounts): Promise<RideDayCount[]> {
+export async function countRidesPerDay(deps: RidesDeps, viewer: Viewer, region: Region, query: RideDayCounts): Promise<RideDayCount[]> {
   const days = Array.from({ length: query.days }, (_, index) => addDays(query.startDate, index));
   const boundaries = [...days, addDays(query.startDate, query.days)].map((day) => startOfDayInTimeZone(day, query.timezone));
   const counts = await countUpcomingRidesPerInterval(
     deps.db,
-    { region, departsAfter: deps.clock.now(), from: query.from, to: query.to, colleges: query.colleges },
+    { region, viewerId: viewer?.userId ?? null, departsAfter: deps.clock.now(), from: query.from, to: query.to, colleges: query.colleges },
     boundaries,
   );
   const byInterval = new Map(counts.map((row) => [row.interval, row.count]));
@@ -149,6 +155,7 @@ export async function listRidesOfUser(
 ): Promise<Ride[]> {
   const rows = await findRidesOfDriver(deps.db, {
     driverId: userId,
+    viewerId: viewer.userId,
     region,
     everything: viewer.userId === userId,
     now: deps.clock.now(),
@@ -168,33 +175,91 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
   if (found.ride.driverId !== driverId) throw forbidden('Only the driver can cancel this ride');
 
   const { message, pushes } = await deps.db.transaction(async (tx) => {
-    const cancelled = await cancelActiveRide(tx, { id: rideId, driverId, now });
+    const cancelled = await cancelRideInTransaction(tx, deps.events, found, now, {
+      kind: 'ride_cancelled',
+      systemMessage: RIDE_CANCELLED_SYSTEM_MESSAGE,
+      body: `${found.driver.name} cancelled the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}. Your booking was cancelled.`,
+    });
     if (!cancelled) {
       const current = await findRideWithDriver(tx, rideId, region);
       if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is already cancelled');
       throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be cancelled');
     }
-    const cancelledBookings = await cancelActiveBookingsOfRide(tx, rideId, now);
-    const message = await insertSystemRideMessage(tx, { rideId, content: RIDE_CANCELLED_SYSTEM_MESSAGE, createdAt: now });
-    const pushes = [];
-    for (const booking of cancelledBookings) {
-      pushes.push(
-        await createNotification(tx, deps.events, {
-          userId: booking.userId,
-          kind: 'ride_cancelled',
-          title: 'Ride cancelled',
-          body: `${found.driver.name} cancelled the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}. Your booking was cancelled.`,
-          rideId,
-          bookingId: booking.id,
-          otherUserId: driverId,
-        }),
-      );
-    }
-    return { message, pushes };
+    return cancelled;
   });
   for (const push of pushes) push();
   deps.events.publish('ride-event', { rideId, event: 'new-message', payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }) });
   return getRide(deps, { userId: driverId }, region, rideId);
+}
+
+/**
+ * The ride cancellation itself, inside the caller's transaction: the ride (if still active and
+ * upcoming) and its active bookings are cancelled, a system message goes to its chat and each
+ * passenger who held a booking is notified. Undefined when the ride could not be cancelled.
+ * Publish the returned message to the ride room and run the pushes after commit.
+ */
+export async function cancelRideInTransaction(
+  tx: Queryable,
+  events: EventBus,
+  found: RideWithDriver,
+  now: Date,
+  notice: { kind: 'ride_cancelled' | 'ride_cancelled_driver_removed'; systemMessage: string; body: string },
+): Promise<{ message: RideMessageRow; pushes: (() => void)[] } | undefined> {
+  const rideId = found.ride.id;
+  const cancelled = await cancelActiveRide(tx, { id: rideId, driverId: found.ride.driverId, now });
+  if (!cancelled) return undefined;
+  const cancelledBookings = await cancelActiveBookingsOfRide(tx, rideId, now);
+  const message = await insertSystemRideMessage(tx, { rideId, content: notice.systemMessage, createdAt: now });
+  const pushes = [];
+  for (const booking of cancelledBookings) {
+    pushes.push(
+      await createNotification(tx, events, {
+        userId: booking.userId,
+        kind: notice.kind,
+        title: 'Ride cancelled',
+        body: notice.body,
+        rideId,
+        bookingId: booking.id,
+        otherUserId: found.ride.driverId,
+      }),
+    );
+  }
+  return { message, pushes };
+}
+
+/**
+ * Cancels every upcoming ride of a driver whose account is being suspended or deleted, inside the
+ * caller's transaction; the passengers are told why. Returns what to publish after commit.
+ */
+export async function cancelUpcomingRidesOfDriver(
+  tx: Queryable,
+  events: EventBus,
+  driverId: string,
+  now: Date,
+  why: 'suspended' | 'deleted',
+): Promise<() => void> {
+  const after: (() => void)[] = [];
+  for (const found of await findUpcomingActiveRidesOfDriver(tx, driverId, now)) {
+    const route = `from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}`;
+    const cancelled = await cancelRideInTransaction(tx, events, found, now, {
+      kind: 'ride_cancelled_driver_removed',
+      systemMessage: RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE,
+      body:
+        why === 'suspended'
+          ? `The ride ${route} was cancelled because its driver's account was suspended. Your booking was cancelled; please look for another ride.`
+          : `The ride ${route} was cancelled because its driver deleted their account. Your booking was cancelled; please look for another ride.`,
+    });
+    if (!cancelled) continue;
+    const { message } = cancelled;
+    after.push(...cancelled.pushes, () =>
+      events.publish('ride-event', {
+        rideId: found.ride.id,
+        event: 'new-message',
+        payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }),
+      }),
+    );
+  }
+  return () => after.forEach((run) => run());
 }
 
 /** The rides of the given ids as the viewer sees them, by id. */

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { bookings, rides, users } from '../../db/schema.js';
 
@@ -71,4 +71,69 @@ export async function countCompletedRidesOf(db: Queryable, userId: string): Prom
       .where(and(eq(bookings.userId, userId), eq(bookings.status, 'completed'))),
   ]);
   return { asDriver: driven?.n ?? 0, asPassenger: ridden?.n ?? 0 };
+}
+
+export async function setSuspension(
+  db: Queryable,
+  id: string,
+  suspension: { suspendedAt: Date; reason: string } | null,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ suspendedAt: suspension?.suspendedAt ?? null, suspensionReason: suspension?.reason ?? null, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Erases every personal field of a deleted account; the row stays because others' history (rides
+ * they took, messages and reviews they received) points at it. The identity's subject is replaced
+ * so that the same Google account signing in again makes a new, empty user.
+ */
+export async function anonymiseUser(db: Queryable, id: string, deletedAt: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      subject: sql`'deleted:' || ${users.id}::text`,
+      email: '',
+      name: DELETED_USER_NAME,
+      college: null,
+      avatarFileId: null,
+      avatarColor: null,
+      bio: '',
+      okayWithChatting: true,
+      okayWithAnimals: false,
+      okayWithMusic: true,
+      okayWithSmoking: false,
+      verificationStatus: 'none',
+      driverVerified: false,
+      suspendedAt: null,
+      suspensionReason: null,
+      deletedAt,
+      updatedAt: deletedAt,
+    })
+    .where(eq(users.id, id));
+}
+
+export const DELETED_USER_NAME = 'Deleted user';
+
+/** Users whose name or e-mail contains the text (all users when empty), newest first; deleted accounts left out. */
+export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }) {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      user: users,
+      // Written out with aliases: inside a subquery drizzle leaves columns unqualified, and "id"
+      // would then be the inner table's.
+      rides: sql<number>`(select count(*)::int from rides r where r.driver_id = users.id)`.mapWith(Number),
+      bookings: sql<number>`(select count(*)::int from bookings b where b.user_id = users.id)`.mapWith(Number),
+      reportsAgainst: sql<number>`(select count(*)::int from reports rp where rp.target_user_id = users.id)`.mapWith(Number),
+      reportsMade: sql<number>`(select count(*)::int from reports rp where rp.reporter_id = users.id)`.mapWith(Number),
+    })
+    .from(users)
+    .where(and(isNull(users.deletedAt), q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }

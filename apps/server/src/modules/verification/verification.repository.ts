@@ -53,7 +53,7 @@ export async function listSubmissionsByStatus(
 export async function decidePendingSubmission(
   db: Queryable,
   id: string,
-  decision: { status: 'approved' | 'rejected'; decidedBy: string | null; decidedAt: Date },
+  decision: { status: 'approved' | 'rejected'; decidedBy: string | null; decidedAt: Date; rejectReason: string | null },
 ): Promise<SubmissionRow | undefined> {
   const [row] = await db
     .update(verificationSubmissions)
@@ -61,4 +61,13 @@ export async function decidePendingSubmission(
     .where(and(eq(verificationSubmissions.id, id), eq(verificationSubmissions.status, 'pending')))
     .returning();
   return row;
+}
+
+/** A deleted account's submissions go before its files (they reference the documents). */
+export async function deleteSubmissionsOfUser(db: Queryable, userId: string): Promise<void> {
+  await db.delete(verificationSubmissions).where(eq(verificationSubmissions.userId, userId));
+}
+
+export async function findSubmissionsOfUser(db: Queryable, userId: string): Promise<SubmissionRow[]> {
+  return db.select().from(verificationSubmissions).where(eq(verificationSubmissions.userId, userId)).orderBy(asc(verificationSubmissions.createdAt));
 }

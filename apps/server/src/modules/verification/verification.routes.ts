@@ -7,6 +7,7 @@ import {
   VerificationSubmissionDto,
   VerificationUploadDto,
 } from '@carpool/shared/schemas/verification';
+import { RejectVerificationInput } from '@carpool/shared/schemas/trust';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -66,28 +67,37 @@ export async function verificationRoutes(app: FastifyInstance) {
     async (request) => listVerifications(app.deps.db, request.query.status, request.query),
   );
 
-  for (const [action, decision] of [
-    ['approve', 'approved'],
-    ['reject', 'rejected'],
-  ] as const) {
-    r.post(
-      `/api/admin/verifications/:id/${action}`,
-      {
-        schema: {
-          tags: ['admin'],
-          operationId: `${action}Verification`,
-          errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
-          summary:
-            decision === 'approved'
-              ? 'Approve a pending submission: the user becomes a verified driver (admins only)'
-              : 'Reject a pending submission: the user may submit again (admins only)',
-          params: IdParams,
-          response: { 200: VerificationSubmissionDto },
-        },
-        onRequest: app.requireAdmin,
+  r.post(
+    '/api/admin/verifications/:id/approve',
+    {
+      schema: {
+        operationId: 'approveVerification',
+        tags: ['admin'],
+        summary: 'Approve a pending submission: the user becomes a verified driver and is notified (admins only)',
+        params: IdParams,
+        response: { 200: VerificationSubmissionDto },
+        errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
       },
-      // The admin command's credential is no user: its decisions have no decidedBy, as before.
-      async (request) => decideVerification(app.deps, request.params.id, decision, request.auth?.user.id ?? null),
-    );
-  }
+      onRequest: app.requireAdmin,
+    },
+    // The admin command's credential is no user: its decisions have no decidedBy, as before.
+    async (request) => decideVerification(app.deps, request.params.id, 'approved', request.auth?.user.id ?? null),
+  );
+
+  r.post(
+    '/api/admin/verifications/:id/reject',
+    {
+      schema: {
+        operationId: 'rejectVerification',
+        tags: ['admin'],
+        summary: 'Reject a pending submission with a reason the user sees; they are notified and may submit again (admins only)',
+        params: IdParams,
+        body: RejectVerificationInput,
+        response: { 200: VerificationSubmissionDto },
+        errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => decideVerification(app.deps, request.params.id, 'rejected', request.auth?.user.id ?? null, request.body?.reason ?? ''),
+  );
 }

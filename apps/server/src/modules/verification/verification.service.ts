@@ -10,6 +10,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { EventBus } from '../../lib/events.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { createNotification } from '../notifications/notifications.service.js';
 import { prepareImage, storeImage, type FileKind, type PreparedImage } from '../files/files.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -49,6 +52,7 @@ function toSubmissionDto(row: SubmissionWithUserRow): VerificationSubmission {
     insuranceExpiration: submission.insuranceExpiration,
     createdAt: submission.createdAt.toISOString(),
     decidedAt: submission.decidedAt?.toISOString() ?? null,
+    rejectReason: submission.rejectReason,
     user,
     documents: {
       licenseFront: fileUrl(submission.licenseFrontFileId)!,
@@ -132,19 +136,22 @@ export async function listVerifications(
  * verified driver, rejection lets them submit again. `decidedBy` is null from the admin command.
  */
 export async function decideVerification(
-  deps: Pick<VerificationDeps, 'db' | 'clock'>,
+  deps: Pick<VerificationDeps, 'db' | 'clock'> & { events: EventBus },
   submissionId: string,
   decision: 'approved' | 'rejected',
   decidedBy: string | null,
+  rejectReason = '',
 ): Promise<VerificationSubmission> {
-  await deps.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const push = await deps.db.transaction(async (tx) => {
     const found = await findSubmissionWithUser(tx, submissionId);
     if (!found) throw notFound('Verification submission');
     await lockUser(tx, found.user.id);
     const decided = await decidePendingSubmission(tx, submissionId, {
       status: decision,
       decidedBy,
-      decidedAt: deps.clock.now(),
+      decidedAt: now,
+      rejectReason: decision === 'rejected' ? rejectReason : null,
     });
     if (!decided) {
       // Read again: another admin may have decided it after the first read.
@@ -155,7 +162,25 @@ export async function decideVerification(
       verificationStatus: decision,
       driverVerified: decision === 'approved',
     });
+    await recordAudit(tx, {
+      actorId: decidedBy,
+      action: decision === 'approved' ? 'verification_approved' : 'verification_rejected',
+      targetType: 'verification_submission',
+      targetId: submissionId,
+      reason: decision === 'rejected' ? rejectReason : '',
+      at: now,
+    });
+    return createNotification(tx, deps.events, {
+      userId: found.user.id,
+      kind: 'verification_decided',
+      title: decision === 'approved' ? 'You are a verified driver' : 'Your driver verification was not approved',
+      body:
+        decision === 'approved'
+          ? 'An administrator checked your documents: your profile now shows the verified ring.'
+          : `An administrator could not approve your documents${rejectReason ? `: ${rejectReason}` : '.'} You can submit them again from your profile.`,
+    });
   });
+  push();
   const stored = await findSubmissionWithUser(deps.db, submissionId);
   return toSubmissionDto(stored!);
 }

@@ -102,6 +102,7 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
       {protectedAction('Request a Ride', WINDOW_EVENTS.openRequestRide)}
       {protectedAction('Post a Ride', WINDOW_EVENTS.openPostRide, true)}
       {protectedLink('Inbox', '/inbox')}
+      {user?.isAdmin && protectedLink('Admin', '/admin')}
       <span aria-hidden="true" className={column ? 'my-2 h-px bg-slate-200 dark:bg-slate-700' : 'mx-2 h-6 w-px bg-slate-200 dark:bg-slate-700'} />
       {user ? (
         <>

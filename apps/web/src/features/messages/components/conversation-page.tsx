@@ -1,5 +1,5 @@
 import { TEXTS } from '@carpool/shared/texts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
@@ -13,15 +13,24 @@ import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 
 /** A direct conversation (/conversation-messages/:userId); the router handles signed-out and own ids. */
-export function ConversationPage() {
+export function ConversationPage({ actionsSlot }: { actionsSlot?: (person: { id: string; name: string }) => ReactNode }) {
   const { userId = '' } = useParams();
   const { user } = useSession();
   // The guard lets only a signed-in user with another id through.
   if (!user) return null;
-  return <Conversation key={userId} myId={user.id} otherUserId={userId} />;
+  return <Conversation key={userId} myId={user.id} otherUserId={userId} actionsSlot={actionsSlot} />;
 }
 
-function Conversation({ myId, otherUserId }: { myId: string; otherUserId: string }) {
+/** `actionsSlot`: Report and Block for the other person, from another feature (the router supplies it). */
+function Conversation({
+  myId,
+  otherUserId,
+  actionsSlot,
+}: {
+  myId: string;
+  otherUserId: string;
+  actionsSlot: ((person: { id: string; name: string }) => ReactNode) | undefined;
+}) {
   const { region, toPath } = useRegion();
   const partner = useConversationPartner(region, otherUserId);
   const chat = useConversationChat(myId, otherUserId);
@@ -53,6 +62,7 @@ function Conversation({ myId, otherUserId }: { myId: string; otherUserId: string
           <h1 id="conversation-title" className="min-w-0 truncate text-lg font-bold text-slate-900 dark:text-white">
             {name || <span className="sr-only">Conversation</span>}
           </h1>
+          {partner.data && actionsSlot ? <div className="ml-auto shrink-0">{actionsSlot({ id: otherUserId, name: partner.data.name })}</div> : null}
         </header>
 
         <div className="min-h-0 flex-1 bg-slate-50 dark:bg-slate-950/60">

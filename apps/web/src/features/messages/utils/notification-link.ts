@@ -7,7 +7,9 @@ import type { Notification } from '@carpool/shared/schemas/notifications';
  * - a booking change or a cancelled ride: My Rides, which holds the rides someone posted and the
  *   ones they booked, each with its detail dialog;
  * - a review that is due and a new ride matching a request: the home page, which shows the
- *   "review(s) due" button and the ride list.
+ *   "review(s) due" button and the ride list;
+ * - a verification decision and a review received: the own profile, which shows both;
+ * - a report's confirmation or outcome and a warning: nowhere, the text says it all.
  */
 export function notificationPath(notification: Notification): string | null {
   switch (notification.kind) {
@@ -18,7 +20,15 @@ export function notificationPath(notification: Notification): string | null {
     case 'booking_rejected':
     case 'booking_cancelled_by_passenger':
     case 'ride_cancelled':
+    case 'ride_cancelled_driver_removed':
       return '/my-rides';
+    case 'verification_decided':
+    case 'review_received':
+      return '/profile';
+    case 'report_received':
+    case 'report_outcome':
+    case 'account_warning':
+      return null;
     case 'review_due':
     case 'ride_request_match':
       return '/';

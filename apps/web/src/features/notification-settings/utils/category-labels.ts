@@ -5,7 +5,8 @@ export const CATEGORY_LABELS: Record<NotificationCategory, { name: string; descr
   bookings: { name: 'Bookings', description: 'Requests for your rides, and answers to your bookings and cancellations' },
   messages: { name: 'Messages', description: 'Unread ride chat and direct messages' },
   ride_alerts: { name: 'Ride alerts', description: 'A new ride that matches one of your ride requests' },
-  reviews: { name: 'Reviews', description: 'A reminder to review after a ride' },
+  reviews: { name: 'Reviews', description: 'A reminder to review after a ride, and reviews you receive' },
+  account: { name: 'Account and safety', description: 'Driver verification decisions, and the outcome of reports you made' },
   newsletter: { name: 'Newsletter', description: 'News of Carpool in your region' },
 };
 

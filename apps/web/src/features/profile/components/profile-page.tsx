@@ -1,6 +1,6 @@
 import type { SessionUser, UserProfile } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
@@ -23,13 +23,14 @@ function withSessionFields(profile: UserProfile, user: SessionUser): UserProfile
 }
 
 /** The signed-in user's own profile; the router lets only signed-in users here. */
-export function ProfilePage() {
+/** `safetySlot`: the blocked people and the account's data actions, from another feature (the router supplies it). */
+export function ProfilePage({ safetySlot }: { safetySlot?: ReactNode }) {
   const { user } = useSession();
   if (!user) return null;
-  return <OwnProfile user={user} />;
+  return <OwnProfile user={user} safetySlot={safetySlot} />;
 }
 
-function OwnProfile({ user }: { user: SessionUser }) {
+function OwnProfile({ user, safetySlot }: { user: SessionUser; safetySlot: ReactNode }) {
   const { toPath } = useRegion();
   const query = useUserProfile(user.id);
   const [editing, setEditing] = useState(false);
@@ -77,6 +78,7 @@ function OwnProfile({ user }: { user: SessionUser }) {
           <ReviewsSection userId={user.id} />
         </div>
       </div>
+      {safetySlot}
       <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
       <VerificationDialog open={verifying} onClose={() => setVerifying(false)} />
     </div>

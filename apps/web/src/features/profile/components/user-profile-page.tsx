@@ -1,4 +1,5 @@
 import { TEXTS } from '@carpool/shared/texts';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
@@ -12,14 +13,15 @@ import { ProfileSummary } from './profile-summary';
 import { ReviewsSection } from './reviews-section';
 
 /** Another user's profile (/profile/:userId); the router sends the viewer's own id to /profile. */
-export function UserProfilePage() {
+/** `actionsSlot` renders Report and Block for the shown person (another feature; the router supplies it). */
+export function UserProfilePage({ actionsSlot }: { actionsSlot?: (person: { id: string; name: string }) => ReactNode }) {
   const { isSignedIn } = useSession();
   const { userId = '' } = useParams();
   if (!isSignedIn) return <ProfileMessage>{TEXTS.profileSignedOut}</ProfileMessage>;
-  return <OtherProfile userId={userId} />;
+  return <OtherProfile userId={userId} actionsSlot={actionsSlot} />;
 }
 
-function OtherProfile({ userId }: { userId: string }) {
+function OtherProfile({ userId, actionsSlot }: { userId: string; actionsSlot?: ((person: { id: string; name: string }) => ReactNode) | undefined }) {
   const { toPath } = useRegion();
   const query = useUserProfile(userId);
 
@@ -39,12 +41,15 @@ function OtherProfile({ userId }: { userId: string }) {
         profile={profile}
         showVerificationLabel={false}
         actions={
+          <>
           <Link to={toPath(`/conversation-messages/${profile.id}`)} className={buttonClasses('primary')}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
             </svg>
             {TEXTS.profile.messageUser(profile.name)}
           </Link>
+          {actionsSlot?.({ id: profile.id, name: profile.name })}
+          </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">

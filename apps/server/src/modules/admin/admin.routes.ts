@@ -1,0 +1,75 @@
+import { UserIdParams } from '@carpool/shared/schemas/common';
+import { AdminUsersDto, AdminUsersQuery, AuditLogDto, AuditQuery, SuspendUserInput } from '@carpool/shared/schemas/trust';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth.js';
+import { suspendUser, unsuspendUser } from '../account/account.service.js';
+import { listAudit } from '../audit/audit.service.js';
+import { searchUsersForAdmin } from './admin.service.js';
+
+const Ok = z.object({ ok: z.literal(true) });
+
+export async function adminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = { onRequest: app.requireAdmin };
+
+  r.get(
+    '/api/admin/users',
+    {
+      schema: { operationId: 'searchUsersForAdmin', errors: ['FORBIDDEN'],
+        tags: ['admin'],
+        summary: 'Search users by name or e-mail (admins only); the rides, bookings and reports of each are counted',
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUsersDto },
+      },
+      ...adminOnly,
+    },
+    async (request) => searchUsersForAdmin(app.deps.db, request.query),
+  );
+
+  r.post(
+    '/api/admin/users/:userId/suspend',
+    {
+      schema: { operationId: 'suspendUser', errors: ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'],
+        tags: ['admin'],
+        summary:
+          'Suspend a user (admins only): their sessions and sockets end, sign-in is refused (ACCOUNT_SUSPENDED), upcoming rides are cancelled and their bookings released',
+        params: UserIdParams,
+        body: SuspendUserInput,
+        response: { 200: Ok },
+      },
+      ...adminOnly,
+    },
+    async (request) => {
+      await suspendUser(app.deps, authOf(request).user.id, request.params.userId, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+
+  r.delete(
+    '/api/admin/users/:userId/suspend',
+    {
+      schema: { operationId: 'unsuspendUser', errors: ['FORBIDDEN', 'NOT_FOUND'], tags: ['admin'], summary: 'Lift a suspension (admins only)', params: UserIdParams, response: { 200: Ok } },
+      ...adminOnly,
+    },
+    async (request) => {
+      await unsuspendUser(app.deps, authOf(request).user.id, request.params.userId);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/api/admin/audit',
+    {
+      schema: { operationId: 'listAudit', errors: ['FORBIDDEN'],
+        tags: ['admin'],
+        summary: 'The audit log, newest first, filterable by action, actor and target (admins only)',
+        querystring: AuditQuery,
+        response: { 200: AuditLogDto },
+      },
+      ...adminOnly,
+    },
+    async (request) => listAudit(app.deps.db, request.query),
+  );
+}

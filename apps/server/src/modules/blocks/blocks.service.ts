@@ -1,0 +1,51 @@
+import type { BlockedUsers } from '@carpool/shared/schemas/trust';
+import type { AppDeps } from '../../app-deps.js';
+import type { Queryable } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { cancelPendingBookingsBetween } from '../bookings/bookings.service.js';
+import { fileUrl } from '../users/users.mapper.js';
+import { findUserById } from '../users/users.repository.js';
+import { deleteBlock, findBlockedUsers, insertBlock, isBlockedBetween } from './blocks.repository.js';
+
+type BlocksDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+
+/**
+ * Blocks a user. In the same transaction the pending bookings between the two are cancelled (seats
+ * given back, the other person told); blocking someone already blocked changes nothing.
+ */
+export async function blockUser(deps: BlocksDeps, blockerId: string, blockedId: string): Promise<BlockedUsers> {
+  if (blockerId === blockedId) throw badRequest('You cannot block yourself');
+  const target = await findUserById(deps.db, blockedId);
+  if (!target || target.deletedAt) throw notFound('User');
+  const now = deps.clock.now();
+  const pushes = await deps.db.transaction(async (tx) => {
+    if (!(await insertBlock(tx, blockerId, blockedId))) return [];
+    return cancelPendingBookingsBetween(tx, deps.events, blockerId, blockedId, now);
+  });
+  for (const push of pushes) push();
+  return listBlockedUsers(deps.db, blockerId);
+}
+
+export async function unblockUser(deps: BlocksDeps, blockerId: string, blockedId: string): Promise<BlockedUsers> {
+  if (blockerId === blockedId) throw badRequest('You cannot block or unblock yourself');
+  if (!(await deleteBlock(deps.db, blockerId, blockedId))) throw notFound('Block');
+  return listBlockedUsers(deps.db, blockerId);
+}
+
+export async function listBlockedUsers(db: Queryable, blockerId: string): Promise<BlockedUsers> {
+  const rows = await findBlockedUsers(db, blockerId);
+  return {
+    blocked: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      avatar: fileUrl(row.avatarFileId),
+      avatarColor: row.avatarColor,
+      blockedAt: row.blockedAt.toISOString(),
+    })),
+  };
+}
+
+/** Refuses an exchange between two people when either blocked the other (403 USER_BLOCKED). */
+export async function assertNotBlocked(db: Queryable, a: string, b: string, message: string): Promise<void> {
+  if (await isBlockedBetween(db, a, b)) throw new AppError('USER_BLOCKED', message);
+}

@@ -1,0 +1,71 @@
+import {
+  AdminReportsDto,
+  AdminUsersDto,
+  AuditLogDto,
+  type AuditAction,
+  type ReportAction,
+} from '@carpool/shared/schemas/trust';
+import { AdminVerificationsDto, type SubmissionStatus } from '@carpool/shared/schemas/verification';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const ADMIN_KEY = ['admin'] as const;
+
+export function useAdminVerifications(status: SubmissionStatus) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'verifications', status],
+    queryFn: () => api.get('/api/admin/verifications', { query: { status }, schema: AdminVerificationsDto }),
+  });
+}
+
+export function useAdminReports(status: 'open' | 'resolved' | 'all') {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'reports', status],
+    queryFn: () => api.get('/api/admin/reports', { query: { status }, schema: AdminReportsDto }),
+  });
+}
+
+export function useAdminUsers(q: string) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'users', q],
+    queryFn: () => api.get('/api/admin/users', { query: { q }, schema: AdminUsersDto }),
+  });
+}
+
+export interface AuditFilters {
+  action?: AuditAction | undefined;
+  targetId?: string | undefined;
+}
+
+export function useAuditLog(filters: AuditFilters) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'audit', filters],
+    queryFn: () => api.get('/api/admin/audit', { query: { ...filters }, schema: AuditLogDto }),
+  });
+}
+
+/** Every admin action changes several lists (queue, users, audit): they are all read again. */
+function useAdminMutation<V>(run: (variables: V) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: ADMIN_KEY }) });
+}
+
+export function useDecideVerification() {
+  return useAdminMutation(({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
+    api.post(`/api/admin/verifications/${id}/${decision}`, decision === 'reject' ? { reason: reason ?? '' } : undefined),
+  );
+}
+
+export function useResolveReport() {
+  return useAdminMutation(({ id, action, note }: { id: string; action: ReportAction; note: string }) =>
+    api.post(`/api/admin/reports/${id}/resolve`, { action, note }),
+  );
+}
+
+export function useSuspendUser() {
+  return useAdminMutation(({ userId, reason }: { userId: string; reason: string }) => api.post(`/api/admin/users/${userId}/suspend`, { reason }));
+}
+
+export function useUnsuspendUser() {
+  return useAdminMutation(({ userId }: { userId: string }) => api.delete(`/api/admin/users/${userId}/suspend`));
+}

@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+
+const ADMIN_EMAIL = 'trust-admin@cornell.edu';
+test.use({ serverEnv: { ADMIN_EMAILS: ADMIN_EMAIL } });
+
+/** A tiny PNG: the verification documents are real images the server re-encodes. */
+const DOCUMENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAABvUlEQVR42hXSIa6lQAAEwD3iSIJCIFAT5EiCQiBQBFmSoBAIFEGORqP/OZbXvkR3+l8OcinXcpST3MujPMvkTT7kS87yI7/yn393cJfu2h3dyd27R/fs5t7ch/tyZ/fjft0fOIOzdNbO6EzO3jk6Zyfn5jyclzM7H+fr/MAe7KW9tkd7svf20T7b2Tf7Yb/s2f7YX/sH1mAtrbU1WpO1t47W2cq6WQ/rZc3Wx/paPyBQUhNJ9IzMftk4uPwWeHj5wBIspaW2REuy9JbRMltYNsthuSzZ8lheywemYCpNtSmakqk3jabZxLSZDtNlyqbH9Jo+MARDaagN0ZAMvWE0zAaGzXAYLkM2PIbX8IEu6EpdrYu6pOt1o27W0W26Q3fpsu7RvboPpCCVUi1FKUm9NErzr3/apEO6pCw90it9oA3aUltrozZpe+2onbW0m/bQXtqsfbSv9gNN0JSaWhM1SdNrRs2sodk0h+bSZM2jeTUfqIKqVNWqqEqqXjWqZhXVpjpUlyqrHtWr+kARFKWiVkRFUvSKUTErKDbFobgUWfEoXsUHQhBKoRaikIReGIX5d4CwCYdwCVl4hFf48x/eGscQZPX1tgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Person {
+  page: Page;
+  name: string;
+  id: string;
+  token: string;
+}
+
+async function person(newPerson: () => Promise<Page>, name: string, email: string): Promise<Person> {
+  const page = await newPerson();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signInThroughUi(page, { name, email });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token_cornell'))).not.toBeNull();
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('auth_token_cornell'), user: localStorage.getItem('revy_user_cornell') }));
+  return { page, name, token: stored.token!, id: (JSON.parse(stored.user!) as { id: string }).id };
+}
+
+async function call(who: Person, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const response = await who.page.request.fetch(path, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'X-Region': 'cornell', Authorization: `Bearer ${who.token}` },
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+async function screenshotBothWidths(page: Page, name: string) {
+  await saveScreenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await saveScreenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a passenger reports a driver, the admin suspends them and approves another driver with the documents shown inline', async ({ newPerson }) => {
+  test.setTimeout(180_000);
+  const passenger = await person(newPerson, 'Pia Passenger', uniqueEmail('ts-pia'));
+  const driver = await person(newPerson, 'Dan Driver', uniqueEmail('ts-dan'));
+  const secondDriver = await person(newPerson, 'Vera Verified', uniqueEmail('ts-vera'));
+  const admin = await person(newPerson, 'Ada Admin', ADMIN_EMAIL);
+
+  const departs = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+  const ride = await call(driver, 'POST', '/api/rides', {
+    from: 'ithaca',
+    to: 'new_york_city',
+    date: departs.toISOString().slice(0, 10),
+    time: '15:00',
+    totalSeats: 3,
+    totalSuitcases: 2,
+    price: 30,
+    notes: [],
+    timezone: 'America/New_York',
+  });
+  await call(passenger, 'POST', '/api/bookings/bookRide', { rideId: ride.id, seats: 1, suitcases: 0, paymentIntentId: 'NO_STRIPE' });
+
+  // Non-admins see no Admin link and get a clear refusal at /admin.
+  await expect(passenger.page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await passenger.page.goto('/admin');
+  await expect(passenger.page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+
+  // The passenger reports the driver from the driver's profile.
+  await passenger.page.goto(`/profile/${driver.id}`);
+  await passenger.page.getByRole('button', { name: 'Report' }).click();
+  const dialog = passenger.page.getByRole('dialog', { name: 'Report Dan Driver' });
+  await dialog.getByLabel('Reason').selectOption('unsafe_driving');
+  await dialog.getByLabel('Details (optional)').fill('Drove far too fast on the last trip.');
+  await saveScreenshot(passenger.page, 'report-dialog-1280');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(passenger.page.getByText('Your report was sent to the administrators.')).toBeVisible();
+
+  // The admin sees the report in the console and suspends the driver.
+  await admin.page.goto('/');
+  await admin.page.getByRole('link', { name: 'Admin' }).first().click();
+  await expect(admin.page.getByRole('heading', { name: 'Admin console' })).toBeVisible();
+  await admin.page.getByRole('tab', { name: 'Reports' }).click();
+  const card = admin.page.getByRole('article', { name: 'Report about Dan Driver' });
+  await expect(card).toContainText('Drove far too fast on the last trip.');
+  await expect(card).toContainText('Unsafe driving');
+  await screenshotBothWidths(admin.page, 'admin-reports');
+  await card.getByLabel('Note').fill('Speeding confirmed by two riders');
+  await card.getByRole('button', { name: 'Suspend user' }).click();
+  await expect(card).toContainText('Resolved: suspend user');
+  await expect(card).toContainText('Suspended');
+
+  // The passenger's booking is cancelled and they are told.
+  const notifications = (await call(passenger, 'GET', '/api/notifications')) as { notifications: { kind: string; rideId: string | null }[] };
+  expect(notifications.notifications).toContainEqual(expect.objectContaining({ kind: 'ride_cancelled_driver_removed', rideId: ride.id }));
+  expect(notifications.notifications).toContainEqual(expect.objectContaining({ kind: 'report_outcome' }));
+  const rideNow = await call(passenger, 'GET', `/api/rides/${String(ride.id)}`);
+  expect(rideNow).toMatchObject({ status: 'cancelled', myBooking: { status: 'cancelled' } });
+  // The suspended driver's session is over.
+  const refused = await driver.page.request.fetch('/api/auth/verify-token', { headers: { Authorization: `Bearer ${driver.token}` } });
+  expect(refused.status()).toBe(401);
+
+  // A second driver applies; the admin sees the three documents inline and approves.
+  const form = {
+    licenseFront: { name: 'front.png', mimeType: 'image/png', buffer: DOCUMENT_PNG },
+    licenseBack: { name: 'back.png', mimeType: 'image/png', buffer: DOCUMENT_PNG },
+    insurance: { name: 'insurance.png', mimeType: 'image/png', buffer: DOCUMENT_PNG },
+  };
+  const uploaded = await secondDriver.page.request.fetch('/api/users/upload-verification-docs', {
+    method: 'POST',
+    multipart: form,
+    headers: { Authorization: `Bearer ${secondDriver.token}` },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+  await admin.page.getByRole('tab', { name: 'Verifications' }).click();
+  const submission = admin.page.getByRole('article', { name: 'Verification of Vera Verified' });
+  for (const alt of ['License, front', 'License, back', 'Insurance']) {
+    const image = submission.getByRole('img', { name: alt });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  }
+  await screenshotBothWidths(admin.page, 'admin-verifications');
+  await submission.getByRole('button', { name: 'Approve' }).click();
+  await expect(submission).toBeHidden();
+
+  await admin.page.getByRole('tab', { name: 'Users' }).click();
+  await admin.page.getByPlaceholder('Name or e-mail').fill('Dan Driver');
+  await admin.page.getByRole('button', { name: 'Search' }).click();
+  await expect(admin.page.getByRole('article', { name: 'Dan Driver' })).toContainText('Suspended');
+  await screenshotBothWidths(admin.page, 'admin-users');
+  await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+  const log = admin.page.getByRole('list').filter({ hasText: 'verification approved' });
+  await expect(log.getByText('verification approved', { exact: true })).toBeVisible();
+  await expect(log.getByText('user suspended', { exact: true })).toBeVisible();
+  await expect(log.getByText('Speeding confirmed by two riders').first()).toBeVisible();
+  await screenshotBothWidths(admin.page, 'admin-audit');
+
+  // The second driver sees the verified ring on their profile.
+  await secondDriver.page.goto('/profile');
+  await expect(secondDriver.page.getByTestId('profile-avatar').getByText('Verified driver')).toBeAttached();
+  await saveScreenshot(secondDriver.page, 'verified-driver-profile-1280');
+});
