@@ -2,6 +2,7 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
+import { LiveRideUpdates } from '../../features/rides/components/live-ride-updates';
 import { DeferredDialog } from './deferred-dialog';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -40,6 +41,7 @@ export function AppLayout() {
       <DeferredDialog event={WINDOW_EVENTS.openRequestRide} load={loadRequestRideDialog} />
       <SessionExpiryNotice />
       <PayoutStatusCheck />
+      <LiveRideUpdates />
     </div>
   );
 }

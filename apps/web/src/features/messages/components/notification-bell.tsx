@@ -67,8 +67,24 @@ function Bell() {
   const unread = notifications.data?.unreadCount ?? 0;
   const items = notifications.data?.notifications ?? [];
 
+  // What the open panel shows has been seen: it is marked read on the server at once, and keeps
+  // its "new" look until the panel closes so the user can still tell what arrived.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const unseenIds = open ? items.filter((each) => !each.read).map((each) => each.id) : [];
+  const unseenKey = unseenIds.join(',');
+  useEffect(() => {
+    if (unseenKey === '') return;
+    const ids = unseenKey.split(',');
+    setFresh((current) => new Set([...current, ...ids]));
+    markRead.mutate(ids);
+    // markRead changes identity on every render; the ids are what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unseenKey]);
+  useEffect(() => {
+    if (!open) setFresh(new Set());
+  }, [open]);
+
   const openNotification = (notification: Notification) => {
-    if (!notification.read) markRead.mutate([notification.id]);
     setOpen(false);
     const path = notificationPath(notification);
     if (path) void navigate(toPath(path));
@@ -137,17 +153,17 @@ function Bell() {
                     type="button"
                     onClick={() => openNotification(notification)}
                     className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 dark:hover:bg-slate-800/70 ${
-                      notification.read ? '' : 'bg-brand-50/60 dark:bg-brand-950/30'
+                      fresh.has(notification.id) ? 'bg-brand-50/60 dark:bg-brand-950/30' : ''
                     }`}
                   >
                     <span
                       aria-hidden="true"
-                      className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-brand-600'}`}
+                      className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${fresh.has(notification.id) ? 'bg-brand-600' : 'bg-transparent'}`}
                     />
                     <span className="min-w-0 flex-1">
                       <span className="block text-sm font-semibold text-slate-900 dark:text-white">
                         {notification.title}
-                        {notification.read ? null : <span className="sr-only"> (unread)</span>}
+                        {fresh.has(notification.id) ? <span className="sr-only"> (new)</span> : null}
                       </span>
                       <span className="mt-0.5 block text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{notification.body}</span>
                       <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-500 tabular-nums dark:text-slate-400">

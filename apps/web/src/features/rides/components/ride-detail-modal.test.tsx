@@ -88,7 +88,6 @@ describe('RideDetailModal', () => {
       [`GET /api/rides/${rideId}`]: () => ({ body: ownRide }),
       [`PUT /api/bookings/${bookingId}/status`]: () => ({ status: 500, body: { error: 'x', message: 'x', code: 'INTERNAL' } }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
     expect(within(dialog).getByText('Driver')).toBeInTheDocument();
@@ -97,7 +96,10 @@ describe('RideDetailModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel ride' })).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining(TEXTS.confirmIrreversible));
+    const question = screen.getByRole('alertdialog', { name: TEXTS.confirmAcceptBooking });
+    expect(question).toHaveAccessibleDescription(TEXTS.confirmIrreversible);
+    await userEvent.click(within(question).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'confirmed' });
   });
