@@ -167,6 +167,7 @@ test.describe('rides and bookings', () => {
     await driverDetail.getByRole('button', { name: 'Accept' }).click();
     await expect(driver.getByRole('alertdialog')).toHaveAccessibleDescription(TEXTS.confirmIrreversible);
     await saveDialogScreenshot(driver, 'rides-confirm-accept-light-1280');
+    await expectAccessible(driver, '[role="alertdialog"]');
     await confirmInApp(driver, TEXTS.confirmAcceptBooking, 'Accept');
     await expect(driverDetail.getByText('ACCEPTED')).toBeVisible();
     await driverDetail.getByRole('button', { name: 'Close' }).click();
@@ -208,7 +209,10 @@ test.describe('rides and bookings', () => {
     await driverDetail.getByRole('button', { name: 'Cancel ride' }).click();
     await confirmInApp(driver, TEXTS.confirmCancelRide, 'Cancel ride');
     await expect(driverDetail).toBeHidden();
-    await expect(driver.getByRole('status').filter({ hasText: TEXTS.cancelRideSucceeded })).toBeVisible();
+    const succeeded = driver.getByRole('status').filter({ hasText: TEXTS.cancelRideSucceeded });
+    await expect(succeeded).toBeVisible();
+    await expectAccessible(driver, '[data-sonner-toaster]');
+    await saveDialogScreenshot(driver, 'rides-toast-success-light-1280');
     await expect(posted).toContainText('Ride cancelled');
     await expect(detail.getByText('This ride was cancelled by the driver.')).toBeVisible();
     await detail.getByRole('button', { name: 'Close' }).click();

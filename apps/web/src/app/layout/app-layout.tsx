@@ -2,7 +2,8 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
-import { LiveRideUpdates } from '../../features/rides/components/live-ride-updates';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
+import { useSession } from '../../lib/session';
 import { DeferredDialog } from './deferred-dialog';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -14,6 +15,23 @@ const loadAuthModals = () => import('../../features/auth/components/auth-modals'
 const loadPostRideModal = () => import('../../features/rides/components/post-ride-modal').then((module) => module.PostRideModal);
 const loadRequestRideDialog = () =>
   import('../../features/ride-requests/components/request-ride-dialog').then((module) => module.RequestRideDialog);
+
+// Live updates listen on the socket (socket.io-client), which only a signed-in page needs: loaded
+// with it, like the header's bell; without its code the screens refresh as they did before.
+const LiveRideUpdates = lazyWithReload(
+  () => import('../../features/rides/components/live-ride-updates').then((module) => module.LiveRideUpdates),
+  () => null,
+);
+
+function SignedInLiveUpdates() {
+  const { isSignedIn } = useSession();
+  if (!isSignedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveRideUpdates />
+    </Suspense>
+  );
+}
 
 export function AppLayout() {
   return (
@@ -41,7 +59,7 @@ export function AppLayout() {
       <DeferredDialog event={WINDOW_EVENTS.openRequestRide} load={loadRequestRideDialog} />
       <SessionExpiryNotice />
       <PayoutStatusCheck />
-      <LiveRideUpdates />
+      <SignedInLiveUpdates />
     </div>
   );
 }
