@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { expect, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 /** Presses Tab (Shift+Tab backwards) until the element has the focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 80 } = {}): Promise<void> {
@@ -22,11 +22,14 @@ async function callApi<T>(baseURL: string, token: string, path: string, body: un
 }
 
 test.describe('keyboard only', () => {
-  test('search, open a ride, nested dialogs closed one Escape at a time, sign in, book, chat', async ({ newPerson, server }) => {
-    test.setTimeout(150_000);
-    // The driver and the ride come through the API; everything the passenger does is keys.
-    const { tokenId } = await callApi<{ tokenId: string }>(server.baseURL, '', '/api/dev/id-token', { name: 'Kim Driver', email: uniqueEmail('kim') });
-    const { token } = await callApi<{ token: string }>(server.baseURL, '', '/api/auth/google', { tokenId });
+  test('sign in, search, open a ride, book, chat; nested dialogs closed one Escape at a time', async ({ newPerson, server }) => {
+    test.setTimeout(180_000);
+    // The driver signs in as usual and posts through the API; then only keys are used.
+    const driverPage = await newPerson();
+    await driverPage.goto('/');
+    await signInThroughUi(driverPage, { name: 'Kim Driver', email: uniqueEmail('kim') });
+    await expect.poll(() => driverPage.evaluate(() => localStorage.getItem('auth_token_cornell'))).not.toBeNull();
+    const token = (await driverPage.evaluate(() => localStorage.getItem('auth_token_cornell'))) ?? '';
     const note = `Keyboard ride ${Date.now().toString(36)}`;
     await callApi(server.baseURL, token, '/api/rides', {
       from: 'ithaca',
@@ -40,33 +43,12 @@ test.describe('keyboard only', () => {
       timezone: 'America/New_York',
     });
 
+    // The passenger signs in with the keyboard, in the app and in the identity provider's window.
     const page = await newPerson();
     await page.goto('/');
-    const search = page.getByRole('search', { name: 'Find a ride' });
-    await tabTo(page, search.getByRole('button', { name: /Search/ }));
+    await tabTo(page, page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }));
     await page.keyboard.press('Enter');
-    const card = page.getByRole('article').filter({ hasText: note });
-    await expect(card).toBeVisible();
-
-    // Open the ride; from its dialog, the sign-in dialog on top.
-    await tabTo(page, card.getByRole('button', { name: 'Ithaca → Boston', exact: true }));
-    await page.keyboard.press('Enter');
-    const detail = page.getByRole('dialog', { name: 'Ithaca → Boston' });
-    await expect(detail.getByRole('heading', { name: 'Trip Notes' })).toBeVisible();
-    const reserve = detail.getByRole('button', { name: TEXTS.reservePromptButton });
-    await tabTo(page, reserve);
-    await page.keyboard.press('Enter');
-    const signIn = page.getByRole('dialog', { name: /Sign in/i });
-    await expect(signIn).toBeVisible();
-
-    // Escape closes the top dialog only, and the focus goes back to what opened it.
-    await page.keyboard.press('Escape');
-    await expect(signIn).toBeHidden();
-    await expect(detail).toBeVisible();
-    await expect(reserve).toBeFocused();
-
-    // Sign in with the keyboard, in the app and in the identity provider's window.
-    await page.keyboard.press('Enter');
+    const signIn = page.getByRole('dialog', { name: 'Sign in' });
     await expect(signIn).toBeVisible();
     const terms = signIn.getByRole('checkbox');
     if (!(await terms.isChecked())) {
@@ -86,7 +68,14 @@ test.describe('keyboard only', () => {
     await closed;
     await expect(signIn).toBeHidden();
 
-    // Book from the ride's dialog, then write in its chat.
+    // Search, open the ride, book it, write in its chat, close it.
+    const search = page.getByRole('search', { name: 'Find a ride' });
+    await tabTo(page, search.getByRole('button', { name: /Search/ }));
+    await page.keyboard.press('Enter');
+    const card = page.getByRole('article').filter({ hasText: note });
+    await tabTo(page, card.getByRole('button', { name: /^Reserve/ }));
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog', { name: 'Ithaca → Boston' });
     const book = detail.getByRole('button', { name: TEXTS.rides.bookThisRide });
     await expect(book).toBeVisible();
     await tabTo(page, book);
@@ -98,8 +87,29 @@ test.describe('keyboard only', () => {
     await page.keyboard.type('See you at the Commons!');
     await page.keyboard.press('Enter');
     await expect(detail.getByRole('log').getByText('See you at the Commons!')).toBeVisible();
-
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
+    await expect(card.getByRole('button', { name: /^Pending/ })).toBeFocused();
+
+    // The driver's ride dialog, and over it the cancel confirmation: Escape closes one at a time,
+    // and each time the focus goes back to what opened the closed layer.
+    await driverPage.reload();
+    const driverCard = driverPage.getByRole('article').filter({ hasText: note });
+    const details = driverCard.getByRole('button', { name: /^Details/ });
+    await tabTo(driverPage, details);
+    await driverPage.keyboard.press('Enter');
+    const driverDetail = driverPage.getByRole('dialog', { name: 'Ithaca → Boston' });
+    const cancelRide = driverDetail.getByRole('button', { name: 'Cancel ride' });
+    await tabTo(driverPage, cancelRide);
+    await driverPage.keyboard.press('Enter');
+    const question = driverPage.getByRole('alertdialog', { name: TEXTS.confirmCancelRide });
+    await expect(question.getByRole('button', { name: 'Keep ride' })).toBeFocused();
+    await driverPage.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(driverDetail).toBeVisible();
+    await expect(cancelRide).toBeFocused();
+    await driverPage.keyboard.press('Escape');
+    await expect(driverDetail).toBeHidden();
+    await expect(details).toBeFocused();
   });
 });

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { buttonClasses } from './button';
+import { useReturnFocus } from './return-focus';
 import { Spinner } from './spinner';
 
 interface ConfirmDialogProps {
@@ -34,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={open}
@@ -45,6 +47,8 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-[55] bg-slate-950/60 backdrop-blur-sm" />
         <AlertDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={returnFocus.remember}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className="fixed inset-x-4 top-1/2 z-[56] mx-auto w-auto max-w-sm -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl outline-none dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
         >
           <AlertDialog.Title className="text-lg font-bold text-slate-900 dark:text-white">{title}</AlertDialog.Title>

@@ -68,6 +68,7 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Ride details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel ride' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Behind' })).toBeInTheDocument();

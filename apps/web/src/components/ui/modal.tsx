@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './return-focus';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
 
@@ -24,6 +25,7 @@ interface ModalProps {
  * Escape closes the top one only.
  */
 export function Modal({ open, onClose, title, children, size = 'md' }: ModalProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={open}
@@ -39,7 +41,9 @@ export function Modal({ open, onClose, title, children, size = 'md' }: ModalProp
           <Dialog.Content
             aria-describedby={undefined}
             aria-modal="true"
+            onCloseAutoFocus={returnFocus.onCloseAutoFocus}
             onOpenAutoFocus={(event) => {
+              returnFocus.remember();
               // Start on the dialog's content rather than its close button, which comes first in the DOM.
               const content = event.currentTarget as HTMLElement | null;
               const first = content?.querySelector<HTMLElement>(`[data-modal-body] :is(${FOCUSABLE})`);
