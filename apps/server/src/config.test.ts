@@ -29,4 +29,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEV_AUTH: '1' }).authMode).toBe('dev');
     expect(() => loadConfig({ AUTH_MODE: 'google' })).toThrow(/GOOGLE_CLIENT_ID/);
   });
+  it('shows OpenStreetMap tiles by default, none in tests or when turned off, and a configured server otherwise', () => {
+    expect(loadConfig({}).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ NODE_ENV: 'test' }).mapTileUrl).toBeNull();
+    expect(loadConfig({ MAP_TILE_URL: 'off' }).mapTileUrl).toBeNull();
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).mapTileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
+  });
 });
