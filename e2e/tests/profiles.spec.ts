@@ -155,7 +155,10 @@ test.describe('profiles and reviews', () => {
     await edit.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: AVATAR_PNG });
     expect((await uploaded).status()).toBe(200);
     // The upload updates the stored user at once (the header's avatar becomes the picture).
-    await expect(passenger.page.getByRole('banner').getByRole('img', { name: 'Pat Passenger' }).first()).toHaveAttribute('src', /\/api\/files\//);
+    // The header sits behind the open dialog, hidden from assistive technology meanwhile.
+    await expect(
+      passenger.page.getByRole('banner', { includeHidden: true }).getByRole('img', { name: 'Pat Passenger', includeHidden: true }).first(),
+    ).toHaveAttribute('src', /\/api\/files\//);
     await edit.getByLabel('Bio').fill('Engineering student, loves podcasts.');
     await edit.getByLabel('Okay with Animals').check();
     await edit.getByLabel('Okay with Music').uncheck();

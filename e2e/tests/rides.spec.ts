@@ -32,14 +32,12 @@ async function signIn(page: Page, person: { name: string; email: string }): Prom
   await expect(page.getByRole('dialog')).toBeHidden();
 }
 
-/** Accepts every confirm and alert, and remembers their texts. */
-function acceptDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
+/** Answers the app's own confirmation (an alert dialog) with its confirm button. */
+async function confirmInApp(page: Page, question: string, confirmLabel: string): Promise<void> {
+  const confirmation = page.getByRole('alertdialog', { name: question });
+  await expect(confirmation).toBeVisible();
+  await confirmation.getByRole('button', { name: confirmLabel, exact: true }).click();
+  await expect(confirmation).toBeHidden();
 }
 
 async function openPostRideForm(page: Page): Promise<Locator> {
@@ -99,10 +97,9 @@ async function postRide(page: Page, ride: RideEntry, screenshot?: string): Promi
 }
 
 test.describe('rides and bookings', () => {
-  test('two people: post, find, reserve, accept, cancel the booking, cancel the ride', async ({ newPerson }) => {
+  test('two people: post, find, reserve, accept, cancel the booking, cancel the ride; open screens update live', async ({ newPerson }) => {
     test.setTimeout(180_000);
     const driver = await newPerson();
-    const driverDialogs = acceptDialogs(driver);
     await driver.goto('/');
     await signIn(driver, { name: 'Dana Driver', email: uniqueEmail('dana') });
     const day = await localDay(driver, 1);
@@ -125,7 +122,6 @@ test.describe('rides and bookings', () => {
 
     // The passenger finds it through the search panel and the carousel.
     const passenger = await newPerson();
-    acceptDialogs(passenger);
     await passenger.goto('/');
     await signIn(passenger, { name: 'Pat Passenger', email: uniqueEmail('pat') });
     const search = passenger.getByRole('search', { name: 'Find a ride' });
@@ -159,36 +155,41 @@ test.describe('rides and bookings', () => {
     await expect(detail.getByText('Your booking: 2 seats, 1 suitcase')).toBeVisible();
     await expect(detail.getByRole('heading', { name: 'Ride Participants' })).toBeVisible();
     await saveDialogScreenshot(passenger, 'rides-detail-modal-light-1280');
-    await detail.getByRole('button', { name: 'Close' }).click();
-    await expect(card.getByRole('button', { name: /^Pending/ })).toBeVisible();
-    await expect(card).toContainText('2 of 4');
+    const myBooking = detail.getByText('Your booking: 2 seats, 1 suitcase').locator('..');
+    await expect(myBooking).toContainText('Pending');
 
-    // The driver accepts.
+    // The driver accepts, through the app's own confirmation; the passenger's dialog stays open.
     await goToMyRides(driver);
     const posted = driver.getByRole('article', { name: 'Ithaca → Boston' });
     await expect(posted).toContainText('Pat Passenger · 2 seats · Pending');
     await posted.getByRole('button', { name: /^View Details/ }).click();
     const driverDetail = driver.getByRole('dialog', { name: 'Ithaca → Boston' });
     await driverDetail.getByRole('button', { name: 'Accept' }).click();
+    await expect(driver.getByRole('alertdialog')).toHaveAccessibleDescription(TEXTS.confirmIrreversible);
+    await saveDialogScreenshot(driver, 'rides-confirm-accept-light-1280');
+    await expectAccessible(driver, '[role="alertdialog"]');
+    await confirmInApp(driver, TEXTS.confirmAcceptBooking, 'Accept');
     await expect(driverDetail.getByText('ACCEPTED')).toBeVisible();
-    expect(driverDialogs.at(-1)).toContain(TEXTS.confirmIrreversible);
     await driverDetail.getByRole('button', { name: 'Close' }).click();
     await expect(posted).toContainText('Pat Passenger · 2 seats · Confirmed');
     await saveScreenshot(driver, 'rides-my-rides-light-1280');
 
-    // The passenger sees Confirmed and the reduced counts.
-    await passenger.reload();
+    // Without a reload, the passenger's open dialog and then the card say Confirmed.
+    await expect(myBooking).toContainText('Confirmed');
+    await detail.getByRole('button', { name: 'Close' }).click();
     await expect(card.getByRole('button', { name: /^Confirmed/ })).toBeVisible();
     await expect(card).toContainText('2 of 4');
     await expect(card).toContainText('2 of 3');
 
-    // The passenger cancels; the seats come back.
+    // The passenger cancels; the seats come back, and the driver's open My Rides shows it at once.
     await goToMyRides(passenger);
     await passenger.getByRole('tab', { name: 'Rides I Booked' }).click();
     const booked = passenger.getByRole('article', { name: 'Ithaca → Boston' });
     await expect(booked).toContainText('Confirmed');
     await booked.getByRole('button', { name: 'Cancel Booking' }).click();
+    await confirmInApp(passenger, TEXTS.confirmCancelBooking, 'Cancel booking');
     await expect(booked).toContainText('Cancelled');
+    await expect(posted).not.toContainText('Pat Passenger · 2 seats · Confirmed');
     await expect(booked.getByRole('button', { name: 'Cancel Booking' })).toBeHidden();
     await saveScreenshot(passenger, 'rides-my-rides-booked-light-1280');
     await passenger.goto('/');
@@ -200,15 +201,21 @@ test.describe('rides and bookings', () => {
     await card.getByRole('button', { name: 'Ithaca → Boston', exact: true }).click();
     await detail.getByRole('button', { name: 'Book this Ride' }).click();
     await expect(detail.getByText('Your booking: 1 seat, 1 suitcase')).toBeVisible();
-    await detail.getByRole('button', { name: 'Close' }).click();
 
-    // The driver cancels the ride; the passenger's card shows it.
-    await driver.reload();
+    // The driver sees the new request without a reload, and cancels the ride; the passenger's
+    // open dialog shows the cancellation at once.
+    await expect(posted).toContainText('1 seat · Pending');
     await posted.getByRole('button', { name: /^View Details/ }).click();
     await driverDetail.getByRole('button', { name: 'Cancel ride' }).click();
+    await confirmInApp(driver, TEXTS.confirmCancelRide, 'Cancel ride');
     await expect(driverDetail).toBeHidden();
-    expect(driverDialogs.at(-1)).toBe(TEXTS.cancelRideSucceeded);
+    const succeeded = driver.getByRole('status').filter({ hasText: TEXTS.cancelRideSucceeded });
+    await expect(succeeded).toBeVisible();
+    await expectAccessible(driver, '[data-sonner-toaster]');
+    await saveDialogScreenshot(driver, 'rides-toast-success-light-1280');
     await expect(posted).toContainText('Ride cancelled');
+    await expect(detail.getByText('This ride was cancelled by the driver.')).toBeVisible();
+    await detail.getByRole('button', { name: 'Close' }).click();
 
     await goToMyRides(passenger);
     await passenger.getByRole('tab', { name: 'Rides I Booked' }).click();
@@ -219,15 +226,20 @@ test.describe('rides and bookings', () => {
     await expect(passenger.getByRole('article', { name: 'Ithaca → Boston' })).toHaveCount(0);
   });
 
-  test('a ride in the past is refused with the spec text', async ({ newPerson }) => {
+  test('a ride in the past is refused in the form before anything is sent', async ({ newPerson }) => {
     const page = await newPerson();
     await page.goto('/');
     await signIn(page, { name: 'Paula Past', email: uniqueEmail('paula') });
     const dialog = await openPostRideForm(page);
     // Today at 00:00 has always passed (a run at exactly midnight aside).
     await fillRideForm(dialog, { from: 'Rochester', to: 'Buffalo', day: await localDay(page, 0), time: '00:00', seats: '2', suitcases: '1', price: '10' });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/rides') posts.push(request.url());
+    });
     await dialog.getByRole('button', { name: 'Post Ride' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(TEXTS.createRideFailed);
+    await expect(dialog.getByText('This time has passed. Choose a departure in the future.')).toBeVisible();
+    expect(posts).toEqual([]);
 
     // The form's own checks use the shared schema before anything is sent.
     await dialog.getByLabel('To', { exact: true }).selectOption({ label: 'Rochester' });

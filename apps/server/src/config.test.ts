@@ -59,4 +59,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/OUTBOX_MAX_ATTEMPTS/);
   });
+
+  it('shows OpenStreetMap tiles by default, none in tests or when turned off, and a configured server otherwise', () => {
+    expect(loadConfig({}).mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ NODE_ENV: 'test' }).mapTileUrl).toBeNull();
+    expect(loadConfig({ MAP_TILE_URL: 'off' }).mapTileUrl).toBeNull();
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).mapTileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
+  });
 });

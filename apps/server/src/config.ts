@@ -20,6 +20,9 @@ const DEFAULT_ALLOWED_EMAIL_DOMAINS = [
 /** Proxies on the same host or a private network; a client on the internet is never one of them. */
 const DEFAULT_TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/** OpenStreetMap's standard tiles, so the ride map shows streets without any setting. */
+const OPENSTREETMAP_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 function isProxyAddress(item: string): boolean {
   if (item === 'none' || DEFAULT_TRUSTED_PROXIES.includes(item)) return true;
   const [address, bits, extra] = item.split('/');
@@ -136,7 +139,8 @@ const EnvSchema = z
       sessionTtlHours: env.SESSION_TTL_HOURS,
       adminEmails: env.ADMIN_EMAILS,
       googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
-      mapTileUrl: env.MAP_TILE_URL ?? null,
+      // "off" draws markers only; tests never load tiles from the internet.
+      mapTileUrl: env.MAP_TILE_URL === 'off' ? null : (env.MAP_TILE_URL ?? (env.NODE_ENV === 'test' ? null : OPENSTREETMAP_TILES)),
       logLevel: env.LOG_LEVEL,
       webDistDir: env.WEB_DIST_DIR ?? null,
       jobsEnabled: env.JOBS_ENABLED,

@@ -244,3 +244,11 @@ export const RideDto = z.object({
 export type Ride = z.infer<typeof RideDto>;
 
 export const RideListDto = z.array(RideDto);
+
+/**
+ * The server's rule for a new ride's departure (a UTC day and time, as CreateRideInput carries
+ * them): strictly after now. The web form checks it before sending.
+ */
+export function departsInFuture(ride: { date: string; time: string }, now: Date): boolean {
+  return new Date(`${ride.date}T${ride.time}:00.000Z`).getTime() > now.getTime();
+}

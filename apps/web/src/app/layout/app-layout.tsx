@@ -2,6 +2,8 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
+import { useSession } from '../../lib/session';
 import { DeferredDialog } from './deferred-dialog';
 import { DevSignInBanner } from './dev-sign-in-banner';
 import { Footer } from './footer';
@@ -15,6 +17,23 @@ const loadAuthModals = () => import('../../features/auth/components/auth-modals'
 const loadPostRideModal = () => import('../../features/rides/components/post-ride-modal').then((module) => module.PostRideModal);
 const loadRequestRideDialog = () =>
   import('../../features/ride-requests/components/request-ride-dialog').then((module) => module.RequestRideDialog);
+
+// Live updates listen on the socket (socket.io-client), which only a signed-in page needs: loaded
+// with it, like the header's bell; without its code the screens refresh as they did before.
+const LiveRideUpdates = lazyWithReload(
+  () => import('../../features/rides/components/live-ride-updates').then((module) => module.LiveRideUpdates),
+  () => null,
+);
+
+function SignedInLiveUpdates() {
+  const { isSignedIn } = useSession();
+  if (!isSignedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveRideUpdates />
+    </Suspense>
+  );
+}
 
 export function AppLayout() {
   return (
@@ -44,6 +63,7 @@ export function AppLayout() {
       <SessionExpiryNotice />
       <ServiceUnavailableNotice />
       <PayoutStatusCheck />
+      <SignedInLiveUpdates />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -26,7 +26,18 @@ export function tabPanelProps(idPrefix: string, id: string) {
 /** WAI-ARIA tabs: arrow keys move between enabled tabs, Home and End jump to the ends. */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
   const enabled = tabs.filter((tab) => !tab.disabled);
+  const overflow = useOverflow(listRef);
+
+  // A tab chosen by keyboard may sit past the cut edge: bring it into view (not on the first render,
+  // which must not scroll the page).
+  const shownSelected = useRef(selected);
+  useEffect(() => {
+    if (shownSelected.current === selected) return;
+    shownSelected.current = selected;
+    refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = enabled.findIndex((tab) => tab.id === selected);
@@ -44,41 +55,88 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
   };
 
   return (
-    <div
-      role="tablist"
-      aria-label={label}
-      onKeyDown={onKeyDown}
-      className="relative flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-    >
-      {tabs.map((tab) => {
-        const isSelected = tab.id === selected;
-        return (
-          <button
-            key={tab.id}
-            ref={(node) => {
-              if (node) refs.current.set(tab.id, node);
-              else refs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${tab.id}`}
-            aria-selected={isSelected}
-            aria-controls={`${idPrefix}-panel-${tab.id}`}
-            tabIndex={isSelected ? 0 : -1}
-            disabled={tab.disabled}
-            title={tab.disabled ? tab.hint : undefined}
-            onClick={() => onSelect(tab.id)}
-            className={`whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
-              isSelected
-                ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-300'
-                : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
-            }`}
-          >
-            {tab.label}
-            {tab.disabled && tab.hint ? <span className="sr-only"> ({tab.hint})</span> : null}
-          </button>
-        );
-      })}
+    <div className="relative">
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="relative flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none] dark:bg-slate-800"
+      >
+        {tabs.map((tab) => {
+          const isSelected = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(node) => {
+                if (node) refs.current.set(tab.id, node);
+                else refs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${idPrefix}-tab-${tab.id}`}
+              aria-selected={isSelected}
+              aria-controls={`${idPrefix}-panel-${tab.id}`}
+              tabIndex={isSelected ? 0 : -1}
+              disabled={tab.disabled}
+              title={tab.disabled ? tab.hint : undefined}
+              onClick={() => onSelect(tab.id)}
+              className={`whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
+                isSelected
+                  ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-300'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+              }`}
+            >
+              {tab.label}
+              {tab.disabled && tab.hint ? <span className="sr-only"> ({tab.hint})</span> : null}
+            </button>
+          );
+        })}
+      </div>
+      {/* A narrow screen cuts the strip: a fade and an arrow on the cut side say it scrolls. */}
+      {overflow.start ? <ScrollHint side="start" /> : null}
+      {overflow.end ? <ScrollHint side="end" /> : null}
     </div>
   );
+}
+
+function ScrollHint({ side }: { side: 'start' | 'end' }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid={`tabs-scroll-${side}`}
+      className={`pointer-events-none absolute inset-y-0 flex w-10 items-center rounded-xl text-slate-500 dark:text-slate-300 ${
+        side === 'start'
+          ? 'left-0 justify-start bg-gradient-to-r from-slate-100 pl-1 dark:from-slate-800'
+          : 'right-0 justify-end bg-gradient-to-l from-slate-100 pr-1 dark:from-slate-800'
+      }`}
+    >
+      {side === 'start' ? '‹' : '›'}
+    </span>
+  );
+}
+
+/** Whether the element's content runs past its left and right edges, kept current on scroll and resize. */
+function useOverflow(ref: RefObject<HTMLElement | null>) {
+  const [overflow, setOverflow] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const start = element.scrollLeft > 1;
+    const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setOverflow((current) => (current.start === start && current.end === end ? current : { start, end }));
+  }, [ref]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref, measure]);
+  return overflow;
 }

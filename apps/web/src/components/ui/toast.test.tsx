@@ -13,7 +13,7 @@ function Repeater({ times }: { times: number }) {
 }
 
 describe('toasts', () => {
-  it('shows a message reported several times at once only once', () => {
+  it('shows a message reported several times at once only once', async () => {
     act(() => {
       render(
         <ToastProvider>
@@ -21,7 +21,7 @@ describe('toasts', () => {
         </ToastProvider>,
       );
     });
+    expect(await screen.findByText('Something else')).toBeInTheDocument();
     expect(screen.getAllByText('Your session has expired. Please sign in again.')).toHaveLength(1);
-    expect(screen.getByText('Something else')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type FocusEvent, type ReactNode } from 'react';
+import { Toaster, toast as sonner } from 'sonner';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
@@ -8,40 +9,33 @@ export interface ToastInput {
   durationMs?: number;
 }
 
-interface Toast extends Required<ToastInput> {
-  id: number;
-}
-
 interface ToastContextValue {
   showToast: (toast: ToastInput) => void;
 }
 
 const DEFAULT_DURATION_MS = 4_000;
 
+// White text on the 700 shades: at least 4.5:1 (WCAG AA), which the 600 shades were not for green.
 const TONES: Record<ToastTone, string> = {
   info: 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900',
-  success: 'bg-emerald-600 text-white',
-  error: 'bg-red-600 text-white',
+  success: 'bg-emerald-700 text-white',
+  error: 'bg-red-700 text-white',
 };
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => void }) {
-  useEffect(() => {
-    const timer = setTimeout(() => onDone(toast.id), toast.durationMs);
-    return () => clearTimeout(timer);
-  }, [toast, onDone]);
+function ToastBody({ id, message, tone }: { id: string | number; message: string; tone: ToastTone }) {
   return (
     <div
-      role={toast.tone === 'error' ? 'alert' : 'status'}
-      className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${TONES[toast.tone]}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex w-full items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${TONES[tone]}`}
     >
-      <span className="flex-1">{toast.message}</span>
+      <span className="flex-1">{message}</span>
       <button
         type="button"
         aria-label="Dismiss"
-        onClick={() => onDone(toast.id)}
-        className="-mr-1 rounded-md px-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+        onClick={() => sonner.dismiss(id)}
+        className="-mr-1 rounded-md px-1 opacity-90 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
       >
         ×
       </button>
@@ -49,34 +43,39 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: (id: number) => vo
   );
 }
 
-/** Toasts appear top-centre, where the spec puts the session-expiry notice. */
+/**
+ * Sonner pauses its timers while the pointer is over the toasts; keyboard users get the same
+ * (WCAG 2.2.1) by telling the list the "pointer" arrived when focus does, and left when it goes.
+ */
+function pauseWhileFocused(event: FocusEvent<HTMLDivElement>, focused: boolean) {
+  const list = event.currentTarget.querySelector('[data-sonner-toaster]');
+  if (!list) return;
+  if (focused) list.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: null }));
+  else if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+    list.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+  }
+}
+
+/** Toasts appear top-centre, where the spec puts the session-expiry notice; built on sonner. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const nextId = useRef(1);
-
-  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
-
   const showToast = useCallback((input: ToastInput) => {
-    const id = nextId.current++;
-    // Several failing calls can report the same thing at once: show it once, with a fresh timer.
-    setToasts((current) => [
-      ...current.filter((toast) => toast.message !== input.message),
-      { id, message: input.message, tone: input.tone ?? 'info', durationMs: input.durationMs ?? DEFAULT_DURATION_MS },
-    ]);
+    const tone = input.tone ?? 'info';
+    // Several failing calls can report the same thing at once: the message is the toast's id, so
+    // it shows once, with a fresh timer.
+    sonner.custom((id) => <ToastBody id={id} message={input.message} tone={tone} />, {
+      id: input.message,
+      duration: input.durationMs ?? DEFAULT_DURATION_MS,
+    });
   }, []);
 
   const value = useMemo(() => ({ showToast }), [showToast]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4"
-      >
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
-        ))}
+      {/* Before the children: its effect subscribes first, so toasts shown while mounting are not lost. */}
+      <div onFocus={(event) => pauseWhileFocused(event, true)} onBlur={(event) => pauseWhileFocused(event, false)}>
+        <Toaster position="top-center" containerAriaLabel="Alerts" toastOptions={{ unstyled: true, className: 'w-full' }} />
       </div>
+      {children}
     </ToastContext.Provider>
   );
 }

@@ -84,6 +84,21 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('marks what the opened panel shows as read, and keeps it looking new until it closes', async () => {
+    signInLocally();
+    const fetchMock = serve([notification(5, { title: 'Booking confirmed' }), notification(6, { title: 'Old news', read: true })], 1);
+    renderWithApp(<NotificationBell />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/notifications/read')).toHaveLength(1));
+    const read = fetchMock.mock.calls.find(([url]) => String(url) === '/api/notifications/read');
+    expect(JSON.parse(String(read?.[1]?.body))).toEqual({ ids: [notification(5).id] });
+    expect(screen.getByRole('button', { name: /Booking confirmed \(new\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Old news/ })).not.toHaveAccessibleName(/\(new\)/);
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
   it('closes with Escape and gives the focus back to the bell', async () => {
     signInLocally();
     serve([], 0);

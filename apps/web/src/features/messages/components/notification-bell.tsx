@@ -38,12 +38,14 @@ function Bell({ footer }: { footer: ReactNode }) {
   const markRead = useMarkNotificationsRead(region);
   const socket = useSocket();
   const [open, setOpen] = useState(false);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useSocketEvent(socket, SOCKET_EVENTS.notification, (notification) => {
     queryClient.setQueryData<NotificationList>(notificationsKey(region), (list) => addNotification(list, notification));
+    if (open) setFresh((current) => new Set([...current, notification.id]));
   });
   useSocketConnect(socket, (_socket, { connectedAfterMount, recovered }) => {
     if (connectedAfterMount && !recovered) void queryClient.invalidateQueries({ queryKey: notificationsKey(region) });
@@ -70,8 +72,22 @@ function Bell({ footer }: { footer: ReactNode }) {
   const unread = notifications.data?.unreadCount ?? 0;
   const items = notifications.data?.notifications ?? [];
 
+  // What the open panel shows has been seen: it is marked read on the server at once, and keeps
+  // its "new" look until the panel closes so the user can still tell what arrived. The set is
+  // filled where the panel opens and where a notification arrives, not in an effect.
+  const unseenKey = open ? items.filter((each) => !each.read).map((each) => each.id).join(',') : '';
+  useEffect(() => {
+    if (unseenKey !== '') markRead.mutate(unseenKey.split(','));
+    // markRead changes identity on every render; the ids are what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unseenKey]);
+  const togglePanel = () => {
+    if (!open) setFresh(new Set(items.filter((each) => !each.read).map((each) => each.id)));
+    setOpen(!open);
+  };
+  const isFresh = (notification: Notification): boolean => fresh.has(notification.id) || (open && !notification.read);
+
   const openNotification = (notification: Notification) => {
-    if (!notification.read) markRead.mutate([notification.id]);
     setOpen(false);
     const path = notificationPath(notification);
     if (path) void navigate(toPath(path));
@@ -85,7 +101,7 @@ function Bell({ footer }: { footer: ReactNode }) {
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={togglePanel}
         className="relative inline-flex h-10 w-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -140,17 +156,17 @@ function Bell({ footer }: { footer: ReactNode }) {
                     type="button"
                     onClick={() => openNotification(notification)}
                     className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 dark:hover:bg-slate-800/70 ${
-                      notification.read ? '' : 'bg-brand-50/60 dark:bg-brand-950/30'
+                      isFresh(notification) ? 'bg-brand-50/60 dark:bg-brand-950/30' : ''
                     }`}
                   >
                     <span
                       aria-hidden="true"
-                      className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-brand-600'}`}
+                      className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${isFresh(notification) ? 'bg-brand-600' : 'bg-transparent'}`}
                     />
                     <span className="min-w-0 flex-1">
                       <span className="block text-sm font-semibold text-slate-900 dark:text-white">
                         {notification.title}
-                        {notification.read ? null : <span className="sr-only"> (unread)</span>}
+                        {isFresh(notification) ? <span className="sr-only"> (new)</span> : null}
                       </span>
                       <span className="mt-0.5 block text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{notification.body}</span>
                       <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-500 tabular-nums dark:text-slate-400">

@@ -59,6 +59,7 @@ describe('ReviewDialog', () => {
     return { submitted, fetchMock, onClose };
   }
 
+  // Two whole reviews typed key by key through two dialog layers: longer than 5 s on a busy machine.
   it('asks for one review at a time and refuses a missing rating or comment, for both kinds', async () => {
     const { submitted } = setup();
     const user = userEvent.setup();
@@ -87,7 +88,7 @@ describe('ReviewDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('All caught up. Thanks for your reviews!')).toBeInTheDocument();
     expect(submitted[1]).toEqual({ bookingId: passengerReview.bookingId, reviewType: 'passenger', stars: 5, comment: 'Friendly' });
-  });
+  }, 20_000);
 
   it('lets the keyboard pick stars with the arrow keys', async () => {
     setup();

@@ -48,23 +48,25 @@ describe('MyRideRequests', () => {
     expect(screen.getByRole('article', { name: 'Syracuse to Albany' })).toBeInTheDocument();
   });
 
-  it('asks before deleting, and does nothing when the answer is no', async () => {
+  it('asks in an in-app dialog before deleting, and does nothing when the answer is no', async () => {
     const fetchMock = serve();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderWithApp(<MyRideRequests />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete ride request from Ithaca to New York City' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this ride request?');
+    const question = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this ride request?' });
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(deleteCalls(fetchMock)).toHaveLength(0);
     expect(screen.getByRole('article', { name: 'Ithaca to New York City' })).toBeInTheDocument();
   });
 
   it('removes the card once the server has deleted it', async () => {
     const fetchMock = serve();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithApp(<MyRideRequests />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete ride request from Ithaca to New York City' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ithaca to New York City' })).not.toBeInTheDocument());
     expect(deleteCalls(fetchMock)).toHaveLength(1);
     expect(screen.getByRole('article', { name: 'Syracuse to Albany' })).toBeInTheDocument();
@@ -73,10 +75,10 @@ describe('MyRideRequests', () => {
   it('keeps the card and says so when the delete fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serve({ status: 500, body: { error: 'Internal error', message: 'Internal error', code: 'INTERNAL' } });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithApp(<MyRideRequests />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete ride request from Ithaca to New York City' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete ride request. Please try again.');
     expect(screen.getByRole('article', { name: 'Ithaca to New York City' })).toBeInTheDocument();
   });

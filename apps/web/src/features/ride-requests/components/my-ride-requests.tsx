@@ -1,8 +1,9 @@
 import { placeLabel } from '@carpool/shared/places';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useMyRideRequests } from '../api/get-my-ride-requests';
@@ -58,9 +59,12 @@ export function MyRideRequests() {
   const openRequestForm = useOpenRequestForm();
   const { showToast } = useToast();
 
-  const onDelete = (request: RideRequest) => {
-    if (!window.confirm(TEXTS.confirmDeleteRequest)) return;
-    deleteRequest.mutate(request.id, {
+  const [deleting, setDeleting] = useState<RideRequest | null>(null);
+
+  const onDelete = () => {
+    if (!deleting) return;
+    deleteRequest.mutate(deleting.id, {
+      onSettled: () => setDeleting(null),
       onSuccess: () => showToast({ message: TEXTS.rideRequests.deleted, tone: 'success' }),
       onError: () => showToast({ message: TEXTS.deleteRequestFailed, tone: 'error' }),
     });
@@ -95,16 +99,27 @@ export function MyRideRequests() {
     );
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="My ride requests">
-      {query.data.map((request) => (
-        <li key={request.id} className="flex">
-          <MyRideRequestCard
-            request={request}
-            isDeleting={deleteRequest.isPending && deleteRequest.variables === request.id}
-            onDelete={onDelete}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4 md:grid-cols-2" aria-label="My ride requests">
+        {query.data.map((request) => (
+          <li key={request.id} className="flex">
+            <MyRideRequestCard
+              request={request}
+              isDeleting={deleteRequest.isPending && deleteRequest.variables === request.id}
+              onDelete={setDeleting}
+            />
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={TEXTS.confirmDeleteRequest}
+        confirmLabel="Delete"
+        tone="danger"
+        pending={deleteRequest.isPending}
+        onConfirm={onDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
   );
 }

@@ -29,6 +29,21 @@ export function getRides(filters: RideFilters): Promise<Ride[]> {
   });
 }
 
+/**
+ * How many rides the college filter hides: the same search without it, asked only when the
+ * filtered list came back empty (the empty state says the number and offers all colleges).
+ */
+export function useRidesHiddenByCollege(filters: RideFilters, filteredCount: number | undefined) {
+  const { region } = useRegion();
+  const unfiltered = { ...filters, colleges: [] };
+  const query = useQuery({
+    queryKey: rideKeys.search(region, unfiltered),
+    queryFn: () => getRides(unfiltered),
+    enabled: filters.colleges.length > 0 && filteredCount === 0,
+  });
+  return filteredCount === 0 && query.data ? query.data.length : null;
+}
+
 export function useRides(filters: RideFilters) {
   const { region } = useRegion();
   return useQuery(

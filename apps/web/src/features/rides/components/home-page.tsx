@@ -1,7 +1,9 @@
+import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
 import { REGION_WORDING, TAGLINE } from '@carpool/shared/regions';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { Suspense, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
 import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
@@ -9,7 +11,7 @@ import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useRideDayCounts } from '../api/get-ride-day-counts';
-import { useRides } from '../api/get-rides';
+import { useRides, useRidesHiddenByCollege } from '../api/get-rides';
 import { useUserRides } from '../api/get-user-rides';
 import { useNow } from '../hooks/use-now';
 import { useRideSearch } from '../hooks/use-ride-search';
@@ -82,6 +84,8 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
   ];
   const current = tab === 'posted' ? posted : rides;
   const shown = tab === 'posted' ? postedUpcoming : (rides.data ?? []);
+  const hiddenByCollege = useRidesHiddenByCollege(search.filters, rides.isSuccess && !rides.isPlaceholderData ? rides.data.length : undefined);
+  const showAllColleges = () => search.setFilters({ colleges: [] });
 
   return (
     <div className="space-y-8">
@@ -108,6 +112,7 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
             }}
             searching={rides.isFetching}
           />
+          <ActiveCollegeFilter colleges={search.filters.colleges} onClear={showAllColleges} />
           <DateCarousel
             start={search.windowStart}
             today={search.today}
@@ -144,6 +149,8 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
                 rides={shown}
                 view={view}
                 emptyHint={tab === 'posted' ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
+                hiddenByCollege={tab === 'posted' ? null : hiddenByCollege}
+                onShowAllColleges={showAllColleges}
                 viewerId={user?.id ?? null}
                 onOpen={setOpened}
               />
@@ -166,11 +173,32 @@ interface RideResultsProps {
   rides: readonly Ride[];
   view: View;
   emptyHint: string;
+  /** How many rides the college filter hides, when the list is empty because of it. */
+  hiddenByCollege: number | null;
+  onShowAllColleges: () => void;
   viewerId: string | null;
   onOpen: (ride: Ride) => void;
 }
 
-function RideResults({ state, rides, view, emptyHint, viewerId, onOpen }: RideResultsProps) {
+/** Says which colleges the list is limited to (the user's own by default), with a way out. */
+function ActiveCollegeFilter({ colleges, onClear }: { colleges: readonly College[]; onClear: () => void }) {
+  if (colleges.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filters">
+      <span className="text-slate-600 dark:text-slate-300">Showing rides from</span>
+      {colleges.map((college) => (
+        <span key={college} className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-brand-200 dark:bg-brand-950/60 dark:text-brand-200 dark:ring-brand-800">
+          {COLLEGE_LABELS[college]}
+        </span>
+      ))}
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        All colleges
+      </Button>
+    </div>
+  );
+}
+
+function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAllColleges, viewerId, onOpen }: RideResultsProps) {
   if (state === 'loading') {
     return (
       <div className="flex justify-center py-12">
@@ -196,7 +224,18 @@ function RideResults({ state, rides, view, emptyHint, viewerId, onOpen }: RideRe
     return (
       <div className={`${cardClasses} p-10 text-center`}>
         <p className="text-base font-semibold text-slate-900 dark:text-white">No rides found</p>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{emptyHint}</p>
+        {hiddenByCollege ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              {hiddenByCollege === 1 ? '1 ride from other colleges is' : `${hiddenByCollege} rides from other colleges are`} hidden by the college filter.
+            </p>
+            <Button size="sm" variant="secondary" className="mt-3" onClick={onShowAllColleges}>
+              Show all colleges
+            </Button>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{emptyHint}</p>
+        )}
       </div>
     );
   }

@@ -103,4 +103,22 @@ describe('My Rides cards', () => {
     expect(within(booked).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Pat Passenger: message 1', 'Pat Passenger: message 2']);
     expect(within(booked).queryByText(/more message/)).toBeNull();
   });
+  it('says a completed booking of a completed ride once', async () => {
+    const booking: Booking = {
+      id: bookingId,
+      rideId,
+      userId: testUser.id,
+      user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null },
+      seats: 1,
+      suitcases: 1,
+      status: 'completed',
+      createdAt: '2099-03-01T10:00:00.000Z',
+      updatedAt: '2099-03-01T10:00:00.000Z',
+      ride: rideWith({ status: 'completed', canDelete: false }),
+    };
+    renderWithApp(<BookedRideCard booking={booking} onView={vi.fn()} onCancel={vi.fn()} cancelling={false} />);
+    const card = await screen.findByRole('article', { name: 'Ithaca → Boston' });
+    expect(within(card).getAllByText('Completed')).toHaveLength(1);
+    expect(within(card).getByText('Booking:')).toHaveClass('sr-only');
+  });
 });

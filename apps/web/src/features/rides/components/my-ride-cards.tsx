@@ -109,8 +109,12 @@ export function BookedRideCard({
           <RouteLabel from={ride.from} to={ride.to} />
         </h3>
         <div className="flex flex-wrap items-center gap-2">
-          <RideStateBadge ride={ride} />
-          <Badge className={passengerStatusClasses(booking.status)}>{bookingStatusLabel(booking.status)}</Badge>
+          {/* A completed ride's completed booking says so once, not "Completed Completed". */}
+          {ride.status === 'completed' && booking.status === 'completed' ? null : <RideStateBadge ride={ride} />}
+          <Badge className={passengerStatusClasses(booking.status)}>
+            <span className="sr-only">Booking: </span>
+            {bookingStatusLabel(booking.status)}
+          </Badge>
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-4 dark:bg-slate-800/60">

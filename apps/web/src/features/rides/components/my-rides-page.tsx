@@ -2,8 +2,10 @@ import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
+import { useToast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/session';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useUserBookings } from '../api/get-user-bookings';
@@ -45,9 +47,14 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
   ];
   const current = tab === 'posted' ? posted : booked;
 
-  const onCancelBooking = (bookingId: string) => {
-    if (!window.confirm(TEXTS.confirmCancelBooking)) return;
-    cancelBooking.mutate(bookingId, { onError: () => window.alert(TEXTS.cancelBookingFailed) });
+  const { showToast } = useToast();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const onCancelBooking = () => {
+    if (!cancelling) return;
+    cancelBooking.mutate(cancelling, {
+      onSettled: () => setCancelling(null),
+      onError: () => showToast({ tone: 'error', message: TEXTS.cancelBookingFailed }),
+    });
   };
 
   return (
@@ -87,7 +94,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
                 <BookedRideCard
                   booking={booking}
                   onView={() => setOpened(booking.ride)}
-                  onCancel={() => onCancelBooking(booking.id)}
+                  onCancel={() => setCancelling(booking.id)}
                   cancelling={cancelBooking.isPending && cancelBooking.variables === booking.id}
                 />
               </li>
@@ -95,6 +102,16 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
           </ul>
         )}
       </div>
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={TEXTS.confirmCancelBooking}
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
+        tone="danger"
+        pending={cancelBooking.isPending}
+        onConfirm={onCancelBooking}
+        onClose={() => setCancelling(null)}
+      />
       <RideDetailModal rideId={opened?.id ?? null} initialRide={opened ?? undefined} onClose={() => setOpened(null)} chatSlot={chatSlot} />
     </div>
   );

@@ -14,7 +14,7 @@ import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { useWindowEvent } from '../../../lib/window-events';
 import { useCreateRide } from '../api/create-ride';
 import { usePlacesAutocomplete } from '../hooks/use-places-autocomplete';
-import { POST_RIDE_DEFAULTS, POST_RIDE_FIELD_ERRORS, postRideResolver, type PostRideFormValues } from '../utils/post-ride-form';
+import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, POST_RIDE_FIELD_ERRORS, postRideResolver, type PostRideFormValues } from '../utils/post-ride-form';
 import { fieldClasses, labelClasses } from './field-classes';
 import { PlaceOptions } from '../../../components/ui/place-options';
 
@@ -75,7 +75,8 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
   });
   const notes = useWatch({ control, name: 'notes' });
   const errors = formState.errors;
-  const errorOf = (name: keyof PostRideFormValues) => (errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined);
+  const errorOf = (name: keyof PostRideFormValues) =>
+    errors[name]?.type === 'past' ? PAST_DEPARTURE_ERROR : errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined;
   const describedBy = (id: string, name: keyof PostRideFormValues, extra?: string) =>
     [errors[name] ? `${id}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 

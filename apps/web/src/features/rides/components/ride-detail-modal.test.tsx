@@ -1,10 +1,13 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSocketFactory } from '../../../lib/socket';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { fakeSocketFactory } from '../../../test/fake-socket';
 import { renderWithApp } from '../../../test/render-with-app';
+import { LiveRideUpdates } from './live-ride-updates';
 import { RideDetailModal } from './ride-detail-modal';
 
 const rideId = '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
@@ -88,7 +91,6 @@ describe('RideDetailModal', () => {
       [`GET /api/rides/${rideId}`]: () => ({ body: ownRide }),
       [`PUT /api/bookings/${bookingId}/status`]: () => ({ status: 500, body: { error: 'x', message: 'x', code: 'INTERNAL' } }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
     expect(within(dialog).getByText('Driver')).toBeInTheDocument();
@@ -97,7 +99,10 @@ describe('RideDetailModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel ride' })).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining(TEXTS.confirmIrreversible));
+    const question = screen.getByRole('alertdialog', { name: TEXTS.confirmAcceptBooking });
+    expect(question).toHaveAccessibleDescription(TEXTS.confirmIrreversible);
+    await userEvent.click(within(question).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'confirmed' });
   });
@@ -126,5 +131,42 @@ describe('RideDetailModal', () => {
     fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: rideWith({ driver: { ...driver, id: testUser.id }, passengers: [] }) }) });
     renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
     expect(await screen.findByText(TEXTS.empty.passengersOnRide)).toBeInTheDocument();
+  });
+  it('turns Confirmed in the open dialog when the acceptance notification arrives', async () => {
+    const sockets = fakeSocketFactory();
+    setSocketFactory(sockets.factory);
+    const passengers = [
+      { id: bookingId, status: 'pending' as const, seats: 1, suitcases: 1, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } },
+    ];
+    let status: 'pending' | 'confirmed' = 'pending';
+    fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({
+        body: rideWith({ passengers: passengers.map((each) => ({ ...each, status })), myBooking: { id: bookingId, status, seats: 1, suitcases: 1 } }),
+      }),
+    });
+    renderWithApp(
+      <>
+        <LiveRideUpdates />
+        <RideDetailModal rideId={rideId} onClose={vi.fn()} />
+      </>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByText(/Your booking/).parentElement).toHaveTextContent('Pending');
+    status = 'confirmed';
+    act(() => {
+      sockets.latest()!.serverEmit('notification', {
+        id: '0f5a3a2e-8c1d-4c61-9a4b-000000000001',
+        kind: 'booking_confirmed',
+        title: 'Booking confirmed',
+        body: 'Grace Hopper accepted your booking',
+        rideId,
+        bookingId,
+        otherUserId: otherId,
+        createdAt: '2026-03-12T15:05:00.000Z',
+        read: false,
+      });
+    });
+    await vi.waitFor(() => expect(within(dialog).getByText(/Your booking/).parentElement).toHaveTextContent('Confirmed'));
+    setSocketFactory(null);
   });
 });

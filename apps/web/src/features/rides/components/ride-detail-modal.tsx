@@ -3,8 +3,10 @@ import { TEXTS } from '@carpool/shared/texts';
 import { useState } from 'react';
 import { ReservePrompt } from '../../../components/reserve-prompt';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/session';
 import { useCancelRide } from '../api/cancel-ride';
 import { useRide } from '../api/get-ride';
@@ -65,14 +67,19 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   const now = useNow();
   const bookable = ride.status === 'active' && new Date(ride.departsAt).getTime() > now;
 
+  const { showToast } = useToast();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const onCancelRide = () => {
-    if (!window.confirm(`Cancel this ride? Every passenger will be notified. ${TEXTS.confirmIrreversible}`)) return;
     cancelRide.mutate(ride.id, {
       onSuccess: () => {
-        window.alert(TEXTS.cancelRideSucceeded);
+        setConfirmingCancel(false);
+        showToast({ tone: 'success', message: TEXTS.cancelRideSucceeded, durationMs: 8_000 });
         onClose();
       },
-      onError: (error) => window.alert(TEXTS.cancelRideFailedWith(error.message || 'Unknown error')),
+      onError: (error) => {
+        setConfirmingCancel(false);
+        showToast({ tone: 'error', message: TEXTS.cancelRideFailedWith(error.message || 'Unknown error') });
+      },
     });
   };
 
@@ -169,9 +176,20 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
 
       {ride.canDelete ? (
         <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
-          <Button variant="danger" onClick={onCancelRide} disabled={cancelRide.isPending}>
+          <Button variant="danger" onClick={() => setConfirmingCancel(true)} disabled={cancelRide.isPending}>
             {cancelRide.isPending ? 'Cancelling...' : 'Cancel ride'}
           </Button>
+          <ConfirmDialog
+            open={confirmingCancel}
+            title={TEXTS.confirmCancelRide}
+            description={TEXTS.confirmIrreversible}
+            confirmLabel="Cancel ride"
+            cancelLabel="Keep ride"
+            tone="danger"
+            pending={cancelRide.isPending}
+            onConfirm={onCancelRide}
+            onClose={() => setConfirmingCancel(false)}
+          />
         </div>
       ) : null}
     </div>

@@ -1,16 +1,19 @@
 import { TEXTS } from '@carpool/shared/texts';
 import type { BookingStatus } from '@carpool/shared/schemas/rides';
 import type { Ride } from '@carpool/shared/schemas/rides';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useToast } from '../../../components/ui/toast';
 import { useRegion } from '../../../lib/region';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import { bookingStatusLabel, driverBookingLabel, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 
-const ACTION_PROMPT: Record<'confirmed' | 'cancelled', string> = {
-  confirmed: `Accept this booking? ${TEXTS.confirmIrreversible}`,
-  cancelled: `Reject this booking? ${TEXTS.confirmIrreversible}`,
+const ACTION_PROMPT: Record<'confirmed' | 'cancelled', { title: string; confirmLabel: string }> = {
+  confirmed: { title: TEXTS.confirmAcceptBooking, confirmLabel: 'Accept' },
+  cancelled: { title: TEXTS.confirmRejectBooking, confirmLabel: 'Reject' },
 };
 
 function StatusBadge({ status, text }: { status: BookingStatus; text: string }) {
@@ -32,9 +35,14 @@ export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
   const update = useUpdateBookingStatus();
   const isDriver = ride.driver?.id === viewerId;
   const { passengers } = ride;
-  const decide = (bookingId: string, status: 'confirmed' | 'cancelled') => {
-    if (!window.confirm(ACTION_PROMPT[status])) return;
-    update.mutate({ bookingId, status });
+  const { showToast } = useToast();
+  const [deciding, setDeciding] = useState<{ bookingId: string; status: 'confirmed' | 'cancelled' } | null>(null);
+  const decide = () => {
+    if (!deciding) return;
+    update.mutate(deciding, {
+      onSettled: () => setDeciding(null),
+      onError: (error) => showToast({ tone: 'error', message: error.message || 'Failed to update the booking.' }),
+    });
   };
 
   return (
@@ -71,10 +79,10 @@ export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
               </div>
               {isDriver && passenger.status === 'pending' ? (
                 <div className="flex gap-2">
-                  <Button size="sm" onClick={() => decide(passenger.id, 'confirmed')} disabled={update.isPending}>
+                  <Button size="sm" onClick={() => setDeciding({ bookingId: passenger.id, status: 'confirmed' })} disabled={update.isPending}>
                     Accept
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => decide(passenger.id, 'cancelled')} disabled={update.isPending}>
+                  <Button size="sm" variant="secondary" onClick={() => setDeciding({ bookingId: passenger.id, status: 'cancelled' })} disabled={update.isPending}>
                     Reject
                   </Button>
                 </div>
@@ -86,6 +94,16 @@ export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
         })}
       </ul>
       {passengers.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">{TEXTS.empty.passengersOnRide}</p> : null}
+      <ConfirmDialog
+        open={deciding !== null}
+        title={ACTION_PROMPT[deciding?.status ?? 'confirmed'].title}
+        description={TEXTS.confirmIrreversible}
+        confirmLabel={ACTION_PROMPT[deciding?.status ?? 'confirmed'].confirmLabel}
+        tone={deciding?.status === 'cancelled' ? 'danger' : 'default'}
+        pending={update.isPending}
+        onConfirm={decide}
+        onClose={() => setDeciding(null)}
+      />
     </section>
   );
 }

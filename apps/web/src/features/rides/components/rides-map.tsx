@@ -55,7 +55,10 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
   useEffect(() => {
     if (!containerRef.current) return;
     const map = L.map(containerRef.current, { center: DEFAULT_CENTRE, zoom: 6, minZoom: 3, maxZoom: 16, attributionControl: Boolean(tileUrl) });
-    if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution: 'Map data © OpenStreetMap contributors' }).addTo(map);
+    if (tileUrl) {
+      // OpenStreetMap's tile policy asks for this attribution, with the link to its licence.
+      L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' }).addTo(map);
+    }
     mapRef.current = map;
     layerRef.current = L.layerGroup().addTo(map);
     return () => {

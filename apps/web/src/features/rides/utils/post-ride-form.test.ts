@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POST_RIDE_DEFAULTS, postRideResolver, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
+import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, postRideResolver, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
 
 const filled: PostRideFormValues = {
   ...POST_RIDE_DEFAULTS,
@@ -38,5 +38,13 @@ describe('post ride form', () => {
       { fields: {}, shouldUseNativeValidation: false },
     );
     expect(Object.keys(result.errors).sort()).toEqual(['price', 'time', 'to', 'totalSeats']);
+  });
+  it('refuses a departure that has passed before anything is sent, as the server would', async () => {
+    const now = () => new Date('2030-01-16T02:30:00.000Z');
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    const atNow = await postRideResolver(() => 'America/New_York', now)(filled, undefined, options);
+    expect(atNow.errors).toEqual({ time: { type: 'past', message: PAST_DEPARTURE_ERROR } });
+    const aMinuteLater = await postRideResolver(() => 'America/New_York', now)({ ...filled, time: '21:31' }, undefined, options);
+    expect(aMinuteLater.errors).toEqual({});
   });
 });

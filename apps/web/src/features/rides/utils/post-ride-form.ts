@@ -1,5 +1,5 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
-import { CreateRideInput, type CreateRide } from '@carpool/shared/schemas/rides';
+import { CreateRideInput, departsInFuture, type CreateRide } from '@carpool/shared/schemas/rides';
 import { wallClockToUtc } from '@carpool/shared/time-zones';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
@@ -76,12 +76,20 @@ const apiResolver = zodResolver(CreateRideInput);
  * would be sent. The field names match, so the schema's errors land on the right inputs, and the
  * submit handler receives the parsed UTC body.
  */
-export function postRideResolver(timezone: () => string): Resolver<PostRideFormValues, unknown, CreateRide> {
-  return (values, context, options) =>
-    apiResolver(toCreateRideBody(values, timezone()) as never, context, options as never) as unknown as ReturnType<
-      Resolver<PostRideFormValues, unknown, CreateRide>
+export function postRideResolver(timezone: () => string, now: () => Date = () => new Date()): Resolver<PostRideFormValues, unknown, CreateRide> {
+  return async (values, context, options) => {
+    const result = (await apiResolver(toCreateRideBody(values, timezone()) as never, context, options as never)) as unknown as Awaited<
+      ReturnType<Resolver<PostRideFormValues, unknown, CreateRide>>
     >;
+    // The schema cannot know the time; the server's other rule on the departure is checked here.
+    if (Object.keys(result.errors).length === 0 && !departsInFuture(result.values as CreateRide, now())) {
+      return { values: {}, errors: { time: { type: 'past', message: PAST_DEPARTURE_ERROR } } };
+    }
+    return result;
+  };
 }
+
+export const PAST_DEPARTURE_ERROR = 'This time has passed. Choose a departure in the future.';
 
 /** Short messages per field; the schema's own wording is written for API callers. */
 export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, string>> = {
