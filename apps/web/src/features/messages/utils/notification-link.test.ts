@@ -20,15 +20,16 @@ describe('notificationPath', () => {
     expect(notificationPath({ ...base, kind: 'direct_message', rideId: null })).toBe(`/conversation-messages/${DRIVER}`);
   });
 
-  it('leads booking changes to My Rides even though they name the other person', () => {
+  it('leads booking changes to the ride on My Rides even though they name the other person', () => {
     for (const kind of ['booking_requested', 'booking_confirmed', 'booking_rejected', 'booking_cancelled_by_passenger', 'ride_cancelled'] as const) {
-      expect(notificationPath({ ...base, kind })).toBe('/my-rides');
+      expect(notificationPath({ ...base, kind })).toBe(`/my-rides?ride=${base.rideId}`);
+      expect(notificationPath({ ...base, kind, rideId: null })).toBe('/my-rides');
     }
   });
 
-  it('leads a due review and a matching ride to the home page', () => {
+  it('leads a due review to the home page and a matching ride to its dialog there', () => {
     expect(notificationPath({ ...base, kind: 'review_due' })).toBe('/');
-    expect(notificationPath({ ...base, kind: 'ride_request_match' })).toBe('/');
+    expect(notificationPath({ ...base, kind: 'ride_request_match' })).toBe(`/?ride=${base.rideId}`);
   });
 });
 

@@ -21,7 +21,8 @@ export function notificationPath(notification: Notification): string | null {
     case 'booking_cancelled_by_passenger':
     case 'ride_cancelled':
     case 'ride_cancelled_driver_removed':
-      return '/my-rides';
+      // The ride's dialog opens on My Rides (the driver accepts or rejects there), as e-mails link.
+      return notification.rideId ? `/my-rides?ride=${notification.rideId}` : '/my-rides';
     case 'verification_decided':
     case 'review_received':
       return '/profile';
@@ -30,8 +31,9 @@ export function notificationPath(notification: Notification): string | null {
     case 'account_warning':
       return null;
     case 'review_due':
-    case 'ride_request_match':
       return '/';
+    case 'ride_request_match':
+      return notification.rideId ? `/?ride=${notification.rideId}` : '/';
   }
 }
 

@@ -18,6 +18,7 @@ import { useRideSearch } from '../hooks/use-ride-search';
 import { cardClasses } from './field-classes';
 import { DateCarousel } from './date-carousel';
 import { RideCard } from './ride-card';
+import { useLinkedRide } from '../hooks/use-linked-ride';
 import type { RideChatSlot } from './ride-slots';
 import { SearchPanel } from './search-panel';
 
@@ -68,6 +69,12 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
   const tab: HomeTab = isSignedIn ? tabChoice : 'all';
   const [view, setView] = useState<View>('list');
   const [opened, setOpened] = useState<Ride | null>(null);
+  const { linkedRideId, clearLinkedRide } = useLinkedRide();
+  const openedId = opened?.id ?? linkedRideId;
+  const closeRide = () => {
+    setOpened(null);
+    clearLinkedRide();
+  };
 
   const rides = useRides(search.filters);
   const counts = useRideDayCounts({ ...search.filters, startDate: search.windowStart });
@@ -159,9 +166,9 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
         </div>
       </section>
 
-      {opened ? (
+      {openedId ? (
         <Suspense fallback={<DialogLoading />}>
-          <RideDetailModal rideId={opened.id} initialRide={opened} onClose={() => setOpened(null)} chatSlot={chatSlot} />
+          <RideDetailModal rideId={openedId} initialRide={opened ?? undefined} onClose={closeRide} chatSlot={chatSlot} />
         </Suspense>
       ) : null}
     </div>

@@ -13,6 +13,7 @@ import { useUserRides } from '../api/get-user-rides';
 import { cardClasses } from './field-classes';
 import { BookedRideCard, PostedRideCard } from './my-ride-cards';
 import { RideDetailModal } from './ride-detail-modal';
+import { useLinkedRide } from '../hooks/use-linked-ride';
 import type { RideChatSlot } from './ride-slots';
 
 type MyRidesTab = 'posted' | 'booked' | 'requests';
@@ -36,6 +37,11 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
   const userId = user?.id ?? null;
   const [tab, setTab] = useState<MyRidesTab>('posted');
   const [opened, setOpened] = useState<Ride | null>(null);
+  const { linkedRideId, clearLinkedRide } = useLinkedRide();
+  const closeRide = () => {
+    setOpened(null);
+    clearLinkedRide();
+  };
   const posted = useUserRides(userId);
   const booked = useUserBookings(userId);
   const cancelBooking = useCancelBooking();
@@ -112,7 +118,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
         onConfirm={onCancelBooking}
         onClose={() => setCancelling(null)}
       />
-      <RideDetailModal rideId={opened?.id ?? null} initialRide={opened ?? undefined} onClose={() => setOpened(null)} chatSlot={chatSlot} />
+      <RideDetailModal rideId={opened?.id ?? linkedRideId} initialRide={opened ?? undefined} onClose={closeRide} chatSlot={chatSlot} />
     </div>
   );
 }
