@@ -82,7 +82,7 @@ describe('NotificationSettingsPage', () => {
     const bookingsByEmail = await screen.findByRole('switch', { name: 'Bookings by e-mail' });
     expect(bookingsByEmail).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('switch', { name: 'Newsletter by e-mail' })).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getAllByRole('switch')).toHaveLength(10);
+    expect(screen.getAllByRole('switch')).toHaveLength(12);
 
     await userEvent.click(bookingsByEmail);
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/notification-preferences')).toHaveLength(1));
