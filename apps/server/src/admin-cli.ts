@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES, type SubmissionStatus, type VerificationSubmission
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
-import { readAdminCredential, type AdminCredential } from './lib/admin-credential.js';
+import { runningServer, type AdminCredential } from './lib/admin-credential.js';
 import { AppError } from './lib/app-error.js';
 import { systemClock } from './lib/clock.js';
 import { createEventBus } from './lib/events.js';
@@ -91,7 +91,7 @@ async function run(args: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  const server = readAdminCredential(config.dataDir);
+  const server = runningServer(config.dataDir);
   if (server) {
     const code = await runThroughServer(server, command, argument);
     if (code !== null) return code;

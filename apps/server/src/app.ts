@@ -58,10 +58,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass the development identity provider so they can mint tokens with any claims. */
   devIdp?: DevIdentityProvider;
-  /** The admin command's credential, accepted as an administrator on /api/admin/* (see lib/admin-credential.ts). */
-  adminCredential?: string | null;
-  /** Embedded database only: the token GET /api/ops/backup needs (main.ts writes it to the data folder). */
-  opsToken?: string;
+  /**
+   * The machine credential (see lib/admin-credential.ts): accepted as an administrator on /api/admin/*,
+   * and, with the embedded database, by GET /api/ops/backup from this machine.
+   */
+  machineCredential?: string | null;
   /** Notification channels besides e-mail (default: web push); the outbox skips a channel without one. */
   channelAdapters?: DeliveryChannelAdapter[];
 }
@@ -146,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(regionPlugin);
   await app.register(nulCharactersPlugin);
-  await app.register(authPlugin, { adminCredential: options.adminCredential ?? null });
+  await app.register(authPlugin, { machineCredential: options.machineCredential ?? null });
   await app.register(messageRateLimitPlugin);
   await app.register(realtimePlugin);
 
@@ -188,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
-  if (options.opsToken && database.kind === 'pglite') await app.register(backupRoutes, { token: options.opsToken });
+  if (options.machineCredential && database.kind === 'pglite') await app.register(backupRoutes, { token: options.machineCredential });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   if (config.jobsEnabled) {

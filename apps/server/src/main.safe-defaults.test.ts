@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { readAdminCredential } from './lib/admin-credential.js';
-import { serverEnv, spawnServer, waitFor, type ServerProcess } from './test/spawn-server.js';
+import { serverEnv, spawnServer, waitFor, type SpawnedServer } from './test/server-process.js';
 
 /** An address of this machine that other machines could reach (not loopback), if it has one. */
 const otherAddress = Object.values(networkInterfaces())
@@ -21,7 +21,7 @@ async function answers(url: string): Promise<boolean> {
 
 describe('safe defaults of development sign-in (a real server process)', () => {
   let dataDir: string;
-  let server: ServerProcess | null = null;
+  let server: SpawnedServer | null = null;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'carpool-main-'));

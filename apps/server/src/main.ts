@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -9,7 +7,6 @@ import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { localUrl, newAdminToken, removeAdminCredential, writeAdminCredential } from './lib/admin-credential.js';
 import { trackForDrain } from './lib/http-drain.js';
-import { localUrlOf, removeOpsAccess, writeOpsAccess } from './lib/ops-access.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -44,12 +41,11 @@ async function main() {
   }
   await database.migrate();
 
-  const adminCredential = newAdminToken();
-  // `npm run backup` of the embedded database goes through this process, its only owner.
-  const opsToken = database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
-  const app = await buildApp({ config, database, adminCredential, opsToken });
+  // `npm run admin` and `npm run backup` go through this process with it (the embedded database has one owner).
+  const machineCredential = newAdminToken();
+  const app = await buildApp({ config, database, machineCredential });
   app.addHook('onClose', async () => {
-    removeAdminCredential(config.dataDir, adminCredential);
+    removeAdminCredential(config.dataDir, machineCredential);
     await database.close();
   });
   const drain = trackForDrain(app.server);
@@ -81,12 +77,9 @@ async function main() {
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   mkdirSync(config.dataDir, { recursive: true });
-  writeAdminCredential(config.dataDir, { url: localUrl(config.host, port), token: adminCredential, pid: process.pid });
-  if (opsToken) {
-    const dataDir = config.dataDir;
-    writeOpsAccess(dataDir, { pid: process.pid, url: localUrlOf(address as AddressInfo), token: opsToken });
-    process.on('exit', () => removeOpsAccess(dataDir));
-  }
+  writeAdminCredential(config.dataDir, { url: localUrl(config.host, port), token: machineCredential, pid: process.pid });
+  // Also on an exit that skips the orderly shutdown (process.exit from the shutdown timer).
+  process.on('exit', () => removeAdminCredential(config.dataDir, machineCredential));
   if (config.devSignInExposed) {
     app.log.warn(
       { host: config.host },

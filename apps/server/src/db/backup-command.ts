@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { BackupError, backupEmbeddedFolder, backupPostgres, restoreEmbeddedFolder, restorePostgres, writeBackupFile } from './backup.js';
-import { readOpsAccess } from '../lib/ops-access.js';
+import { runningServer } from '../lib/admin-credential.js';
 
 /** The dump of the embedded database from the running server that owns it. */
 async function fetchEmbeddedDump(url: string, token: string): Promise<Uint8Array> {
@@ -23,7 +23,7 @@ export async function runBackupCommand(command: 'backup' | 'restore', file: stri
     return `${target} restored into PostgreSQL`;
   }
   const dir = path.join(config.dataDir, 'pg');
-  const running = readOpsAccess(config.dataDir);
+  const running = runningServer(config.dataDir);
   if (command === 'backup') {
     if (running) {
       writeBackupFile(target, await fetchEmbeddedDump(running.url, running.token));

@@ -1,10 +1,9 @@
-import { execFile as execFileCallback, spawn } from 'node:child_process';
+import { execFile as execFileCallback } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -13,7 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { manualClock } from '../lib/clock.js';
-import { localUrlOf, readOpsAccess, removeOpsAccess, writeOpsAccess } from '../lib/ops-access.js';
+import { serverDir, serverEnv, spawnServer } from '../test/server-process.js';
+import { localUrl, newAdminToken, readAdminCredential, removeAdminCredential, runningServer, writeAdminCredential } from '../lib/admin-credential.js';
 import { createDevIdentityProvider } from '../modules/auth/dev-idp.js';
 import { smallPng } from '../test/images.js';
 import { multipartRequest } from '../test/multipart.js';
@@ -24,7 +24,6 @@ import { openDatabase, type Database } from './client.js';
 
 const BACKUP_TEST_TIMEOUT_MS = 180_000;
 const execFile = promisify(execFileCallback);
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Every row of every table (the app's and the migrations' journal), as text, sorted: equal snapshots mean nothing was lost. */
 async function snapshot(database: Database): Promise<Record<string, string[]>> {
@@ -62,11 +61,11 @@ async function populate(app: FastifyInstance): Promise<{ avatarUrl: string; avat
   return { avatarUrl, avatarBytes };
 }
 
-async function startApp(database: Database, opsToken?: string): Promise<FastifyInstance> {
+async function startApp(database: Database, machineCredential?: string): Promise<FastifyInstance> {
   const clock = manualClock(RIDES_TEST_START);
   const devIdp = await createDevIdentityProvider({ dataDir: null, clock });
   const config = testConfig({ allowedEmailDomains: ['cornell.edu'] });
-  const app = await buildApp({ config, database, clock, logger: false, devIdp, ...(opsToken ? { opsToken } : {}) });
+  const app = await buildApp({ config, database, clock, logger: false, devIdp, ...(machineCredential ? { machineCredential } : {}) });
   await app.ready();
   return app;
 }
@@ -82,25 +81,25 @@ describe('backup and restore of the embedded database', () => {
     async () => {
       const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pg') });
       await database.migrate();
-      const opsToken = randomBytes(32).toString('base64url');
-      const app = await startApp(database, opsToken);
+      const credential = newAdminToken();
+      const app = await startApp(database, credential);
       let before: Record<string, string[]>;
       let avatar: { avatarUrl: string; avatarBytes: Buffer };
       try {
         await app.listen({ port: 0, host: '127.0.0.1' });
-        writeOpsAccess(dataDir, { pid: process.pid, url: localUrlOf(app.server.address() as AddressInfo), token: opsToken });
+        writeAdminCredential(dataDir, { pid: process.pid, url: localUrl('127.0.0.1', (app.server.address() as AddressInfo).port), token: credential });
         avatar = await populate(app);
         before = await snapshot(database);
 
         // The running server owns the folder: the backup comes from it, and only for its token.
         expect(await runBackupCommand('backup', file, env)).toMatch(/through the running server/);
-        const refused = await fetch(`${readOpsAccess(dataDir)!.url}/api/ops/backup`, { headers: { authorization: 'Bearer wrong' } });
+        const refused = await fetch(`${readAdminCredential(dataDir)!.url}/api/ops/backup`, { headers: { authorization: 'Bearer wrong' } });
         expect(refused.status).toBe(401);
-        const proxied = await app.inject({ method: 'GET', url: '/api/ops/backup', headers: { authorization: `Bearer ${opsToken}`, 'x-forwarded-for': '203.0.113.9' } });
+        const proxied = await app.inject({ method: 'GET', url: '/api/ops/backup', headers: { authorization: `Bearer ${credential}`, 'x-forwarded-for': '203.0.113.9' } });
         expect(proxied.statusCode).toBe(403);
         await expect(runBackupCommand('restore', file, env)).rejects.toThrow(/stop it before restoring/);
       } finally {
-        removeOpsAccess(dataDir);
+        removeAdminCredential(dataDir, credential);
         await app.close();
         await database.close();
       }
@@ -162,25 +161,20 @@ describe('npm run backup while npm start runs on the embedded database', () => {
   it(
     'takes the backup through the server, whose access file only its user can read and which goes away with it',
     async () => {
-      const server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-        stdio: 'ignore',
-      });
-      const exited = new Promise((resolve) => server.once('exit', resolve));
+      const server = spawnServer(serverEnv({ DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }));
+      const { pid } = server.child;
       try {
-        await expect.poll(() => readOpsAccess(dataDir), { timeout: BACKUP_TEST_TIMEOUT_MS / 2, interval: 500 }).not.toBeNull();
-        expect(readOpsAccess(dataDir)!.pid).toBe(server.pid);
-        expect(statSync(path.join(dataDir, 'ops-access.json')).mode & 0o777).toBe(0o600);
+        await expect.poll(() => runningServer(dataDir), { timeout: BACKUP_TEST_TIMEOUT_MS / 2, interval: 500 }).not.toBeNull();
+        expect(runningServer(dataDir)!.pid).toBe(pid);
+        expect(statSync(path.join(dataDir, 'admin-credential.json')).mode & 0o777).toBe(0o600);
         const file = path.join(dataDir, 'cli.backup');
         const { stdout } = await cli('backup', file);
-        expect(stdout).toMatch(`through the running server, pid ${server.pid}`);
+        expect(stdout).toMatch(`through the running server, pid ${pid}`);
         await expect(cli('restore', file)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/stop it before restoring/) });
       } finally {
-        server.kill('SIGTERM');
-        await exited;
+        await server.stop();
       }
-      expect(existsSync(path.join(dataDir, 'ops-access.json'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'admin-credential.json'))).toBe(false);
     },
     BACKUP_TEST_TIMEOUT_MS,
   );

@@ -1,16 +1,17 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The credential of the admin command (docs/decisions/admin-credential.md): a random token that the
- * running server writes at start to a file only the machine's owner can read, and accepts as an
- * administrator for /api/admin/* only.
+ * The machine credential (docs/decisions/admin-credential.md): a random token that the running server
+ * writes at start, with its address and pid, to a file of the data folder only the machine's owner can
+ * read. Commands on this machine go through the server with it: `npm run admin` (accepted as an
+ * administrator on /api/admin/*) and `npm run backup` (GET /api/ops/backup, loopback only).
  */
 export const ADMIN_CREDENTIAL_FILE = 'admin-credential.json';
 
 export interface AdminCredential {
-  /** Where the command reaches the server from this machine. */
+  /** Where a command reaches the server from this machine. */
   url: string;
   token: string;
   pid: number;
@@ -18,12 +19,6 @@ export interface AdminCredential {
 
 export function newAdminToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** Compares two secrets in time that does not depend on where they differ (or on their lengths). */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /** The address to reach a server listening on `host` from the same machine. */
@@ -44,6 +39,7 @@ export function writeAdminCredential(dataDir: string, credential: AdminCredentia
   renameSync(scratch, file);
 }
 
+/** The file as written, whether or not its server still runs (see runningServer). */
 export function readAdminCredential(dataDir: string): AdminCredential | null {
   try {
     const parsed = JSON.parse(readFileSync(path.join(dataDir, ADMIN_CREDENTIAL_FILE), 'utf8')) as Partial<AdminCredential>;
@@ -53,6 +49,21 @@ export function readAdminCredential(dataDir: string): AdminCredential | null {
     // Absent or unreadable: no server of this folder to go through.
     return null;
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The credential of the server running on this data folder; null when none runs (a killed server's file is stale). */
+export function runningServer(dataDir: string): AdminCredential | null {
+  const credential = readAdminCredential(dataDir);
+  return credential && isAlive(credential.pid) ? credential : null;
 }
 
 /** Removes the file at shutdown, unless another process of the same folder has written its own since. */

@@ -20,5 +20,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Whether `Authorization: Bearer <token>` holds `token`; compares digests, so the time taken tells nothing. */
 export function bearerMatches(authorization: string | undefined, token: string): boolean {
   const match = /^Bearer (.+)$/i.exec(authorization ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+  return match !== null && sameSecret(match[1]!, token);
+}
+
+/** Compares two secrets in time that does not depend on where they differ (or on their lengths). */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sameSecret } from '../lib/admin-credential.js';
+import { sameSecret } from '../lib/local-access.js';
 import { AppError, forbidden } from '../lib/app-error.js';
 import { authenticateToken, type AuthContext } from '../modules/auth/auth.service.js';
 
@@ -33,8 +33,8 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { adminCredential?: string | null }) => {
-  const adminCredential = options.adminCredential ?? null;
+export const authPlugin = fp(async (app: FastifyInstance, options: { machineCredential?: string | null }) => {
+  const machineCredential = options.machineCredential ?? null;
 
   app.decorateRequest('auth', null);
 
@@ -51,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { adminCreden
   app.decorate('optionalAuth', (request: FastifyRequest) => resolve(request, false));
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    if (adminCredential && token && request.url.startsWith('/api/admin/') && sameSecret(token, adminCredential)) return;
+    if (machineCredential && token && request.url.startsWith('/api/admin/') && sameSecret(token, machineCredential)) return;
     await resolve(request, true);
     if (!request.auth?.isAdmin) throw forbidden('Only administrators can do this');
   });

@@ -6,8 +6,8 @@ import { bearerMatches, isDirectLocalRequest } from '../../lib/local-access.js';
 /**
  * GET /api/ops/backup: a consistent dump of the embedded database, for `npm run backup` while the
  * server runs (the server is the folder's one owner, so the dump must come from it). Only for a
- * direct local request that carries the token the server wrote, readable by its owner alone, into
- * the data folder (see lib/ops-access.ts).
+ * direct local request that carries the machine credential the server wrote, readable by its owner
+ * alone, into the data folder (see lib/admin-credential.ts).
  */
 export async function backupRoutes(app: FastifyInstance, options: { token: string }) {
   app.get('/api/ops/backup', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {

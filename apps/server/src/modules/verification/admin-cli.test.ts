@@ -11,7 +11,7 @@ import { users } from '../../db/schema.js';
 import { ADMIN_CREDENTIAL_FILE, readAdminCredential } from '../../lib/admin-credential.js';
 import { manualClock } from '../../lib/clock.js';
 import { jpegWithExif } from '../../test/images.js';
-import { serverDir, serverEnv, spawnServer, waitFor, type ServerProcess } from '../../test/spawn-server.js';
+import { serverDir, serverEnv, spawnServer, waitFor, type SpawnedServer } from '../../test/server-process.js';
 import { submitVerification } from './verification.service.js';
 
 const run = promisify(execFile);
@@ -112,7 +112,7 @@ describe('admin command while the server runs', () => {
   let dataDir: string;
   let userId: string;
   let submissionId: string;
-  let server: ServerProcess;
+  let server: SpawnedServer;
   let url: string;
 
   const startServer = async () => {
