@@ -11,6 +11,7 @@ import type {
   RideDayCounts,
   RidePassenger,
   RideSearch,
+  UpdateRide,
 } from '@carpool/shared/schemas/rides';
 import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
@@ -23,6 +24,7 @@ import { fileUrl } from '../users/users.mapper.js';
 import {
   cancelActiveBookingsOfRide,
   cancelActiveRide,
+  findActiveBookingsOfRide,
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
   findBookingsWithPassengersOnRides,
@@ -33,7 +35,9 @@ import {
   insertRide,
   insertSystemRideMessage,
   searchUpcomingRides,
+  updateActiveRideOfDriver,
   type BookingRow,
+  type RideChanges,
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
@@ -197,6 +201,79 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
   return getRide(deps, { userId: driverId }, region, rideId);
 }
 
+const formatDeparture = (at: Date) => `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
+const formatPrice = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * The driver edits their active ride before departure (docs/decisions/ride-edits.md). Totals never
+ * go below what active bookings hold (409 SEATS_BELOW_BOOKED), checked in the UPDATE itself so a
+ * concurrent booking cannot slip in between. A change of time or price tells every passenger
+ * holding a booking what changed, in the same transaction.
+ */
+export async function updateRide(deps: RidesDeps, driverId: string, region: Region, rideId: string, input: UpdateRide): Promise<Ride> {
+  const now = deps.clock.now();
+  const found = await findRideWithDriver(deps.db, rideId, region);
+  if (!found) throw notFound('Ride');
+  if (found.ride.driverId !== driverId) throw forbidden('Only the driver can edit this ride');
+
+  const changes: RideChanges = {
+    priceCents: input.price === undefined ? undefined : Math.round(input.price * 100),
+    totalSeats: input.totalSeats,
+    totalSuitcases: input.totalSuitcases,
+    notes: input.notes,
+    pickupAddress: input.pickupAddress,
+    dropoffAddress: input.dropoffAddress,
+  };
+  if (input.date !== undefined && input.time !== undefined) {
+    const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
+    if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
+    changes.departsAt = departsAt;
+  }
+
+  const pushes = await deps.db.transaction(async (tx) => {
+    const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
+    if (!edited) {
+      const current = await findRideWithDriver(tx, rideId, region);
+      if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is cancelled and can no longer be edited');
+      if (!current || current.ride.status !== 'active' || hasDeparted(current.ride, now)) {
+        throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be edited');
+      }
+      const heldSeats = current.ride.totalSeats - current.ride.seatsAvailable;
+      const heldSuitcases = current.ride.totalSuitcases - current.ride.suitcasesAvailable;
+      throw new AppError(
+        'SEATS_BELOW_BOOKED',
+        `Passengers hold ${heldSeats} seat(s) and ${heldSuitcases} suitcase(s) on this ride; the totals cannot go below that.`,
+        { heldSeats, heldSuitcases },
+      );
+    }
+    const what: string[] = [];
+    if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
+      what.push(`departure moved from ${formatDeparture(edited.previous.departsAt)} to ${formatDeparture(edited.ride.departsAt)}`);
+    }
+    if (edited.ride.priceCents !== edited.previous.priceCents) {
+      what.push(`price changed from ${formatPrice(edited.previous.priceCents)} to ${formatPrice(edited.ride.priceCents)}`);
+    }
+    if (what.length === 0) return [];
+    const pushes = [];
+    for (const booking of await findActiveBookingsOfRide(tx, rideId)) {
+      pushes.push(
+        await createNotification(tx, deps.events, {
+          userId: booking.userId,
+          kind: 'ride_updated',
+          title: 'Ride changed',
+          body: `${found.driver.name} changed the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}: ${what.join('; ')}. If it no longer suits you, you may cancel without it counting against you.`,
+          rideId,
+          bookingId: booking.id,
+          otherUserId: driverId,
+        }),
+      );
+    }
+    return pushes;
+  });
+  for (const push of pushes) push();
+  return getRide(deps, { userId: driverId }, region, rideId);
+}
+
 /** The rides of the given ids as the viewer sees them, by id. */
 export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Map<string, Ride>> {
   const rows = await findRidesWithDrivers(db, ids);
@@ -320,6 +397,7 @@ async function toRideDtos(
       passengers: participant ? (passengersByRide.get(ride.id) ?? []) : [],
       canDelete: viewer?.userId === ride.driverId && ride.status === 'active' && !hasDeparted(ride, now),
       myBooking,
+      editedAt: ride.editedAt ? ride.editedAt.toISOString() : null,
     };
   });
 }

@@ -43,6 +43,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     passengers: [],
     canDelete: false,
     myBooking: null,
+    editedAt: null,
     ...overrides,
   };
 }
