@@ -85,8 +85,13 @@ export const CreateRideInput = z
     dropoffLng: longitude,
     timezone: TimeZoneSchema,
     driver: z.unknown().optional(),
+    /** A ride back (to -> from) posted with this one, in UTC like date and time. */
+    returnTrip: z.object({ date: CalendarDaySchema, time: TimeOfDaySchema }).strict().optional(),
   })
   .superRefine((ride, ctx) => {
+    if (ride.returnTrip && `${ride.returnTrip.date}T${ride.returnTrip.time}` <= `${ride.date}T${ride.time}`) {
+      ctx.addIssue({ code: 'custom', path: ['returnTrip', 'time'], message: 'the return must depart after the outbound ride' });
+    }
     if (ride.from === ride.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must differ from the departure place' });
     if (ride.seatsAvailable !== undefined && ride.seatsAvailable !== ride.totalSeats) {
       ctx.addIssue({ code: 'custom', path: ['seatsAvailable'], message: 'must equal totalSeats on a new ride' });
@@ -246,6 +251,10 @@ export const RideDto = z.object({
 export type Ride = z.infer<typeof RideDto>;
 
 export const RideListDto = z.array(RideDto);
+
+/** The answer of POST /api/rides: the ride, and the ride back when a return trip was asked for. */
+export const CreatedRideDto = RideDto.extend({ returnRide: RideDto.optional() });
+export type CreatedRide = z.infer<typeof CreatedRideDto>;
 
 const editedAddress = z
   .string()

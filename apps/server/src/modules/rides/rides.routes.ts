@@ -1,5 +1,6 @@
 import {
   CreateRideInput,
+  CreatedRideDto,
   RideDayCountsDto,
   RideDayCountsQuery,
   RideDto,
@@ -25,9 +26,10 @@ export async function ridesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['rides'],
-        summary: 'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored)',
+        summary:
+          'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored). With `returnTrip`, the ride back (to -> from) is posted in the same transaction and answered as `returnRide`',
         body: CreateRideInput,
-        response: { 201: RideDto },
+        response: { 201: CreatedRideDto },
       },
       onRequest: app.requireAuth,
     },

@@ -5,6 +5,7 @@ import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { Region } from '@carpool/shared/regions';
 import type {
   CreateRide,
+  CreatedRide,
   MyBooking,
   Ride,
   RideDayCount,
@@ -60,7 +61,7 @@ export function hasDeparted(ride: Pick<RideRow, 'departsAt'>, now: Date): boolea
 }
 
 /** Creates a ride for the signed-in driver in the caller's region (spec section 5, "Post ride"). */
-export async function createRide(deps: RidesDeps, driverId: string, region: Region, input: CreateRide): Promise<Ride> {
+export async function createRide(deps: RidesDeps, driverId: string, region: Region, input: CreateRide): Promise<CreatedRide> {
   const now = deps.clock.now();
   if (!isPlaceOf(region, input.from)) throw validationFailed('body.from', `"${input.from}" is not a place of the ${region} region`);
   if (!isPlaceOf(region, input.to)) throw validationFailed('body.to', `"${input.to}" is not a place of the ${region} region`);
@@ -68,36 +69,60 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
   const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
   if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
 
-  const { ride, afterCommit } = await deps.db.transaction(async (tx) => {
+  let returnDepartsAt: Date | undefined;
+  if (input.returnTrip) returnDepartsAt = new Date(`${input.returnTrip.date}T${input.returnTrip.time}:00.000Z`);
+
+  const base = {
+    region,
+    driverId,
+    timezone: input.timezone,
+    priceCents: Math.round(input.price * 100),
+    totalSeats: input.totalSeats,
+    seatsAvailable: input.totalSeats,
+    totalSuitcases: input.totalSuitcases,
+    suitcasesAvailable: input.totalSuitcases,
+    notes: input.notes,
+    createdAt: now,
+  };
+  const { ride, returnRide, afterCommit } = await deps.db.transaction(async (tx) => {
     const ride = await insertRide(tx, {
-      region,
-      driverId,
+      ...base,
       fromPlace: input.from,
       toPlace: input.to,
       departsAt,
-      timezone: input.timezone,
-      priceCents: Math.round(input.price * 100),
-      totalSeats: input.totalSeats,
-      seatsAvailable: input.totalSeats,
-      totalSuitcases: input.totalSuitcases,
-      suitcasesAvailable: input.totalSuitcases,
-      notes: input.notes,
       pickupAddress: input.pickupAddress,
       pickupLat: input.pickupLat,
       pickupLng: input.pickupLng,
       dropoffAddress: input.dropoffAddress,
       dropoffLat: input.dropoffLat,
       dropoffLng: input.dropoffLng,
-      createdAt: now,
     });
+    // The ride back picks up where the outbound ride drops off; both or neither are posted.
+    const returnRide = returnDepartsAt
+      ? await insertRide(tx, {
+          ...base,
+          fromPlace: input.to,
+          toPlace: input.from,
+          departsAt: returnDepartsAt,
+          pickupAddress: input.dropoffAddress,
+          pickupLat: input.dropoffLat,
+          pickupLng: input.dropoffLng,
+          dropoffAddress: input.pickupAddress,
+          dropoffLat: input.pickupLat,
+          dropoffLng: input.pickupLng,
+        })
+      : undefined;
     // Work that belongs to posting a ride (telling matching ride requests, for example) joins
     // this transaction and hands back what to publish once it has committed.
     const afterCommit: (() => void)[] = [];
     afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, ride, now));
-    return { ride, afterCommit };
+    if (returnRide) afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, returnRide, now));
+    return { ride, returnRide, afterCommit };
   });
   for (const publish of afterCommit) publish();
-  return getRide(deps, { userId: driverId }, region, ride.id);
+  const viewer = { userId: driverId };
+  const posted = await getRide(deps, viewer, region, ride.id);
+  return returnRide ? { ...posted, returnRide: await getRide(deps, viewer, region, returnRide.id) } : posted;
 }
 
 /** One ride as the viewer may see it; 404 when it does not exist in the caller's region. */
