@@ -68,6 +68,15 @@ describe('RideCard', () => {
     expect(card).toHaveTextContent('Ithaca');
   });
 
+  it('shows "Edited" only on a ride its driver changed', () => {
+    signInLocally();
+    const { unmount } = renderWithApp(<RideCard ride={rideWith()} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('article')).not.toHaveTextContent('Edited');
+    unmount();
+    renderWithApp(<RideCard ride={rideWith({ editedAt: '2026-03-10T12:00:00.000Z' })} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('article')).toHaveTextContent('Edited');
+  });
+
   it.each([
     [null, 'Reserve', false],
     ['pending', 'Pending', false],

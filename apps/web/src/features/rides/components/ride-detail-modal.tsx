@@ -12,7 +12,7 @@ import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { BookingForm } from './booking-form';
-import { DriverChip, Fact, icons, routeText } from './ride-bits';
+import { DriverChip, EditedBadge, Fact, icons, routeText } from './ride-bits';
 import { RideParticipants } from './ride-participants';
 import type { RideChatSlot } from './ride-slots';
 
@@ -79,7 +79,9 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm text-slate-500 dark:text-slate-400">Posted {ride.postedTime}</p>
+        <p className="flex items-baseline gap-2 text-sm text-slate-500 dark:text-slate-400">
+          Posted {ride.postedTime} <EditedBadge editedAt={ride.editedAt} />
+        </p>
         <p className="text-2xl font-extrabold text-brand-700 dark:text-brand-300">
           {formatPrice(ride.price)}
           <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">per seat</span>
