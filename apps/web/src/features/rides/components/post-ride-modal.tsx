@@ -66,6 +66,9 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
     dropoff: useId(),
     note: useId(),
     priceHint: useId(),
+    returnTrip: useId(),
+    returnDate: useId(),
+    returnTime: useId(),
   };
   const [noteDraft, setNoteDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,6 +77,7 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
     resolver: postRideResolver(viewerTimeZone),
   });
   const notes = useWatch({ control, name: 'notes' });
+  const withReturn = useWatch({ control, name: 'returnTrip' });
   const errors = formState.errors;
   const errorOf = (name: keyof PostRideFormValues) => (errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined);
   const describedBy = (id: string, name: keyof PostRideFormValues, extra?: string) =>
@@ -268,6 +272,26 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
           </Button>
         </div>
         {errors.notes ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.notes}</p> : null}
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <div className="flex items-center gap-2">
+          <input id={ids.returnTrip} type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('returnTrip')} />
+          <label htmlFor={ids.returnTrip} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Add a return trip
+          </label>
+        </div>
+        {withReturn ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={ids.returnDate} label="Return date">
+              <input id={ids.returnDate} type="date" min={todayInTimeZone(viewerTimeZone())} className={fieldClasses} aria-invalid={Boolean(errors.returnTrip)} {...register('returnDate')} />
+            </Field>
+            <Field id={ids.returnTime} label="Return time">
+              <input id={ids.returnTime} type="time" className={fieldClasses} aria-invalid={Boolean(errors.returnTrip)} {...register('returnTime')} />
+            </Field>
+          </div>
+        ) : null}
+        {errors.returnTrip ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.returnTrip}</p> : null}
       </fieldset>
 
       {failure ? (

@@ -23,6 +23,10 @@ export interface PostRideFormValues extends FieldValues {
   dropoffLat: number | null;
   dropoffLng: number | null;
   notes: string[];
+  /** "Add a return trip": a ride back (to -> from), local date and time like the ride's own. */
+  returnTrip: boolean;
+  returnDate: string;
+  returnTime: string;
 }
 
 export const POST_RIDE_DEFAULTS: PostRideFormValues = {
@@ -40,6 +44,9 @@ export const POST_RIDE_DEFAULTS: PostRideFormValues = {
   dropoffLat: null,
   dropoffLng: null,
   notes: [],
+  returnTrip: false,
+  returnDate: '',
+  returnTime: '',
 };
 
 function toNumber(text: string): number {
@@ -66,7 +73,13 @@ export function toCreateRideBody(values: PostRideFormValues, timezone: string): 
     dropoffLat: values.dropoffLat,
     dropoffLng: values.dropoffLng,
     timezone,
+    ...(values.returnTrip ? { returnTrip: returnTripBody(values, timezone) } : {}),
   };
+}
+
+function returnTripBody(values: PostRideFormValues, timezone: string): { date: string; time: string } {
+  const utc = wallClockToUtc(values.returnDate, values.returnTime, timezone);
+  return { date: utc?.date ?? values.returnDate, time: utc?.time ?? values.returnTime };
 }
 
 const apiResolver = zodResolver(CreateRideInput);
@@ -95,4 +108,5 @@ export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, st
   pickupAddress: 'The pick-up address is too long.',
   dropoffAddress: 'The drop-off address is too long.',
   notes: 'Notes must not be empty or too long.',
+  returnTrip: 'Choose a return day and time after the departure.',
 };
