@@ -1,6 +1,6 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
-import { CreateRideInput, type CreateRide } from '@carpool/shared/schemas/rides';
-import { wallClockToUtc } from '@carpool/shared/time-zones';
+import { CreateRideInput, type CreateRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
+import { dayInTimeZone, wallClockToUtc } from '@carpool/shared/time-zones';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
@@ -110,3 +110,39 @@ export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, st
   notes: 'Notes must not be empty or too long.',
   returnTrip: 'Choose a return day and time after the departure.',
 };
+
+/** The post form prefilled with a ride to edit, its departure shown in the viewer's zone. */
+export function editRideFormValues(ride: Ride, timezone: string): PostRideFormValues {
+  const departsAt = new Date(ride.departsAt);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(departsAt);
+  return {
+    ...POST_RIDE_DEFAULTS,
+    from: ride.from,
+    to: ride.to,
+    date: dayInTimeZone(departsAt, timezone),
+    time,
+    totalSeats: String(ride.totalSeats),
+    totalSuitcases: String(ride.totalSuitcases),
+    price: String(ride.price),
+    pickupAddress: ride.pickupAddress ?? '',
+    pickupLat: ride.pickupLat,
+    pickupLng: ride.pickupLng,
+    dropoffAddress: ride.dropoffAddress ?? '',
+    dropoffLat: ride.dropoffLat,
+    dropoffLng: ride.dropoffLng,
+    notes: ride.notes,
+  };
+}
+
+/** The PATCH body of an edit: only the fields that differ from the ride (from/to never change). */
+export function toUpdateRideBody(ride: Ride, body: CreateRide): UpdateRideInput {
+  const changes: UpdateRideInput = {};
+  if (body.date !== ride.date || body.time !== ride.time) Object.assign(changes, { date: body.date, time: body.time });
+  if (body.price !== ride.price) changes.price = body.price;
+  if (body.totalSeats !== ride.totalSeats) changes.totalSeats = body.totalSeats;
+  if (body.totalSuitcases !== ride.totalSuitcases) changes.totalSuitcases = body.totalSuitcases;
+  if (JSON.stringify(body.notes) !== JSON.stringify(ride.notes)) changes.notes = body.notes;
+  if (body.pickupAddress !== ride.pickupAddress) changes.pickupAddress = body.pickupAddress;
+  if (body.dropoffAddress !== ride.dropoffAddress) changes.dropoffAddress = body.dropoffAddress;
+  return changes;
+}
