@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   RIDE_DEPARTED: 409,
   RIDE_CANCELLED: 409,
+  SEATS_BELOW_BOOKED: 409,
   ALREADY_REVIEWED: 409,
   /** The caller already has an open report on this target. */
   REPORT_ALREADY_OPEN: 409,

@@ -133,6 +133,8 @@ export const rides = pgTable(
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the driver last edited the ride (null when never). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('rides_search_idx').on(t.region, t.status, t.departsAt),

@@ -20,6 +20,7 @@ export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, Notificatio
   review_due: 'reviews',
   ride_request_match: 'ride_alerts',
   ride_cancelled_driver_removed: 'bookings',
+  ride_updated: 'bookings',
   review_received: 'reviews',
   // Account and safety: decisions about the person's own account and the reports they made.
   verification_decided: 'account',

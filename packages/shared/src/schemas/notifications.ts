@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = [
   'booking_rejected',
   'booking_cancelled_by_passenger',
   'ride_cancelled',
+  'ride_updated',
   'direct_message',
   'review_due',
   'ride_request_match',

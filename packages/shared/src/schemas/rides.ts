@@ -85,8 +85,13 @@ export const CreateRideInput = z
     dropoffLng: longitude,
     timezone: TimeZoneSchema,
     driver: z.unknown().optional(),
+    /** A ride back (to -> from) posted with this one, in UTC like date and time. */
+    returnTrip: z.object({ date: CalendarDaySchema, time: TimeOfDaySchema }).strict().optional(),
   })
   .superRefine((ride, ctx) => {
+    if (ride.returnTrip && `${ride.returnTrip.date}T${ride.returnTrip.time}` <= `${ride.date}T${ride.time}`) {
+      ctx.addIssue({ code: 'custom', path: ['returnTrip', 'time'], message: 'the return must depart after the outbound ride' });
+    }
     if (ride.from === ride.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must differ from the departure place' });
     if (ride.seatsAvailable !== undefined && ride.seatsAvailable !== ride.totalSeats) {
       ctx.addIssue({ code: 'custom', path: ['seatsAvailable'], message: 'must equal totalSeats on a new ride' });
@@ -240,6 +245,8 @@ export const RideDto = z.object({
   passengers: z.array(RidePassengerDto),
   canDelete: z.boolean(),
   myBooking: MyBookingDto.nullable(),
+  /** When the driver last edited the ride (ISO 8601), null when never. */
+  editedAt: z.iso.datetime().nullable(),
 });
 export type Ride = z.infer<typeof RideDto>;
 
@@ -252,3 +259,52 @@ export const RideListDto = z.array(RideDto);
 export function departsInFuture(ride: { date: string; time: string }, now: Date): boolean {
   return new Date(`${ride.date}T${ride.time}:00.000Z`).getTime() > now.getTime();
 }
+
+/** The answer of POST /api/rides: the ride, and the ride back when a return trip was asked for. */
+export const CreatedRideDto = RideDto.extend({ returnRide: RideDto.optional() });
+export type CreatedRide = z.infer<typeof CreatedRideDto>;
+
+const editedAddress = z
+  .string()
+  .trim()
+  .max(ADDRESS_MAX_CHARS)
+  .nullable()
+  .transform((value) => (value ? value : null))
+  .optional();
+
+/**
+ * The body of PATCH /api/rides/{id}: what the driver may change before departure, each field
+ * optional (absent = unchanged). from/to are refused (that is another ride). Date and time are UTC
+ * and go together.
+ */
+export const UpdateRideInput = z
+  .object({
+    date: CalendarDaySchema.optional(),
+    time: TimeOfDaySchema.optional(),
+    price: PriceSchema.optional(),
+    totalSeats: seatCount.optional(),
+    totalSuitcases: suitcaseCount.optional(),
+    notes: z
+      .array(z.string().trim().max(RIDE_NOTE_MAX_CHARS))
+      .max(RIDE_NOTES_MAX_COUNT)
+      .transform((notes) => notes.filter((note) => note.length > 0))
+      .optional(),
+    // null clears an address; absent leaves it as it is.
+    pickupAddress: editedAddress,
+    dropoffAddress: editedAddress,
+    from: z.unknown().optional(),
+    to: z.unknown().optional(),
+  })
+  .strict()
+  .superRefine((patch, ctx) => {
+    for (const field of ['from', 'to'] as const) {
+      if (patch[field] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'cannot change; cancel and post a new ride instead' });
+      }
+    }
+    if ((patch.date === undefined) !== (patch.time === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['time'], message: 'date and time go together' });
+    }
+  });
+export type UpdateRideInput = z.input<typeof UpdateRideInput>;
+export type UpdateRide = z.output<typeof UpdateRideInput>;

@@ -57,6 +57,15 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/**
+ * A booking made before the driver edited the ride and cancelled after the edit: the terms changed
+ * under the passenger, so it does not count towards the rebooking cap (docs/decisions/ride-edits.md).
+ */
+function cancelledAfterEdit(booking: BookingRow, ride: { editedAt: Date | null }): boolean {
+  if (!ride.editedAt || booking.status !== 'cancelled') return false;
+  return booking.createdAt.getTime() < ride.editedAt.getTime() && booking.updatedAt.getTime() >= ride.editedAt.getTime();
+}
+
 type RideForBooking = NonNullable<Awaited<ReturnType<typeof findRideForBooking>>>;
 
 /**
@@ -72,7 +81,7 @@ function bookingRefusal(found: RideForBooking | undefined, userId: string, wante
   const closed = closedRideError(ride, now);
   if (closed) return closed;
   if (userBookings.some(isActiveBooking)) return alreadyBooked();
-  if (userBookings.length >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
+  if (userBookings.filter((booking) => !cancelledAfterEdit(booking, ride)).length >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
     return new AppError(
       'CONFLICT',
       `You have booked this ride ${MAX_BOOKINGS_PER_USER_PER_RIDE} times already; please contact the driver instead.`,

@@ -82,6 +82,11 @@ const TEMPLATES: Record<MailKind, KindTemplate> = {
     lead: () => 'A driver posted a ride that matches your ride request.',
     button: 'See the ride',
   },
+  ride_updated: {
+    subject: (m) => `Ride changed: ${m.title}`,
+    lead: () => 'The driver changed the time or the price of a ride you booked. If it no longer suits you, you may cancel.',
+    button: 'See the ride',
+  },
   ride_cancelled_driver_removed: {
     subject: (m) => `Ride cancelled: ${m.title}`,
     lead: () => 'A ride you booked was cancelled because its driver can no longer drive with us.',

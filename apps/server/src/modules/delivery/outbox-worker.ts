@@ -5,6 +5,7 @@ import {
   type DeliveryChannel,
   type NotificationCategory,
 } from '@carpool/shared/schemas/notification-preferences';
+import { notificationPath } from '@carpool/shared/notification-links';
 import type { NotificationKind } from '@carpool/shared/schemas/notifications';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -46,23 +47,9 @@ export interface OutboxWorker {
 
 const CATEGORY_OF_EXTRA_KIND: Record<string, NotificationCategory> = { chat_digest: 'messages' };
 
-/** Where a notification leads in the web app (the ride opens in My Rides through ?ride=). */
-export function notificationPath(kind: string, region: Region, rideId: string | null, otherUserId: string | null): string {
-  switch (kind as NotificationKind) {
-    case 'booking_requested':
-    case 'booking_confirmed':
-    case 'booking_rejected':
-    case 'booking_cancelled_by_passenger':
-    case 'ride_cancelled':
-      return rideId ? `/${region}/my-rides?ride=${rideId}` : `/${region}/my-rides`;
-    case 'ride_request_match':
-      return rideId ? `/${region}/?ride=${rideId}` : `/${region}/`;
-    case 'direct_message':
-      return otherUserId ? `/conversation-messages/${otherUserId}` : '/inbox';
-    case 'review_due':
-      return `/${region}/`;
-  }
-  return `/${region}/`;
+/** Where a notification leads in the web app, as the bell leads (the ride opens through ?ride=). */
+function notificationUrlPath(kind: string, region: Region, rideId: string | null, otherUserId: string | null): string {
+  return `/${region}${notificationPath({ kind: kind as NotificationKind, rideId, otherUserId }) ?? '/'}`;
 }
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -109,7 +96,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       kind: row.kind,
       title: row.title ?? payload.title ?? '',
       body: row.body ?? payload.body ?? '',
-      url: payload.url ?? `${options.baseUrl}${notificationPath(row.kind, region, row.rideId, row.otherUserId)}`,
+      url: payload.url ?? `${options.baseUrl}${notificationUrlPath(row.kind, region, row.rideId, row.otherUserId)}`,
       context: {
         region,
         email: row.email,

@@ -418,3 +418,77 @@ export async function findAllBookingsOfUser(db: Queryable, userId: string): Prom
     .where(eq(bookings.userId, userId))
     .orderBy(asc(bookings.createdAt));
 }
+
+export interface RideChanges {
+  departsAt?: Date;
+  priceCents?: number;
+  totalSeats?: number;
+  totalSuitcases?: number;
+  notes?: string[];
+  pickupAddress?: string | null;
+  dropoffAddress?: string | null;
+}
+
+export interface EditedRide {
+  ride: RideRow;
+  previous: { departsAt: Date; priceCents: number };
+}
+
+/**
+ * The driver's edit in one conditional UPDATE: new totals move the available counts by the same
+ * delta, and the WHERE refuses a total below what active bookings hold (available would go
+ * negative), so a booking committed meanwhile is always accounted for (the row lock serialises
+ * them). The `previous` CTE locks the row and hands back what the ride was, for the notifications.
+ * No row back: not this driver's active upcoming ride, or too few seats/suitcases left.
+ */
+export async function updateActiveRideOfDriver(
+  db: Queryable,
+  options: { id: string; driverId: string; now: Date; changes: RideChanges },
+): Promise<EditedRide | undefined> {
+  const { changes } = options;
+  const now = options.now.toISOString();
+  const seats = changes.totalSeats ?? null;
+  const suitcases = changes.totalSuitcases ?? null;
+  const setPickup = changes.pickupAddress !== undefined;
+  const setDropoff = changes.dropoffAddress !== undefined;
+  const result = (await db.execute(sql`
+    with previous as (
+      select id, departs_at, price_cents from rides where id = ${options.id}::uuid for update
+    )
+    update rides
+       set departs_at = coalesce(${changes.departsAt?.toISOString() ?? null}::timestamptz, rides.departs_at),
+           price_cents = coalesce(${changes.priceCents ?? null}::int, rides.price_cents),
+           seats_available = rides.seats_available + coalesce(${seats}::smallint, rides.total_seats) - rides.total_seats,
+           total_seats = coalesce(${seats}::smallint, rides.total_seats),
+           suitcases_available = rides.suitcases_available + coalesce(${suitcases}::smallint, rides.total_suitcases) - rides.total_suitcases,
+           total_suitcases = coalesce(${suitcases}::smallint, rides.total_suitcases),
+           notes = coalesce(${changes.notes === undefined ? null : JSON.stringify(changes.notes)}::jsonb, rides.notes),
+           pickup_address = case when ${setPickup}::boolean then ${changes.pickupAddress ?? null}::text else rides.pickup_address end,
+           pickup_lat = case when ${setPickup}::boolean then null else rides.pickup_lat end,
+           pickup_lng = case when ${setPickup}::boolean then null else rides.pickup_lng end,
+           dropoff_address = case when ${setDropoff}::boolean then ${changes.dropoffAddress ?? null}::text else rides.dropoff_address end,
+           dropoff_lat = case when ${setDropoff}::boolean then null else rides.dropoff_lat end,
+           dropoff_lng = case when ${setDropoff}::boolean then null else rides.dropoff_lng end,
+           edited_at = ${now}::timestamptz
+      from previous
+     where rides.id = previous.id
+       and rides.driver_id = ${options.driverId}::uuid
+       and rides.status = 'active'
+       and rides.departs_at > ${now}::timestamptz
+       and rides.seats_available + coalesce(${seats}::smallint, rides.total_seats) - rides.total_seats >= 0
+       and rides.suitcases_available + coalesce(${suitcases}::smallint, rides.total_suitcases) - rides.total_suitcases >= 0
+    returning rides.id, previous.departs_at as "previousDepartsAt", previous.price_cents as "previousPriceCents"
+  `)) as unknown as { rows: { id: string; previousDepartsAt: Date | string; previousPriceCents: number }[] };
+  const [row] = result.rows;
+  if (!row) return undefined;
+  const [ride] = await db.select().from(rides).where(eq(rides.id, row.id));
+  return { ride: ride!, previous: { departsAt: new Date(row.previousDepartsAt), priceCents: Number(row.previousPriceCents) } };
+}
+
+/** The passengers holding a pending or confirmed booking on the ride. */
+export async function findActiveBookingsOfRide(db: Queryable, rideId: string): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.rideId, rideId), inArray(bookings.status, ['pending', 'confirmed'])));
+}

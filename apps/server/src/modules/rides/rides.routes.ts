@@ -1,18 +1,20 @@
 import {
   CreateRideInput,
+  CreatedRideDto,
   RideDayCountsDto,
   RideDayCountsQuery,
   RideDto,
   RidePathParams,
   RideListDto,
   RideSearchQuery,
+  UpdateRideInput,
   UserRidesQuery,
 } from '@carpool/shared/schemas/rides';
 import { UserIdParams } from '@carpool/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
-import { cancelRide, countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
+import { cancelRide, updateRide, countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
 
 const viewerOf = (request: FastifyRequest): Viewer => (request.auth ? { userId: request.auth.user.id } : null);
 
@@ -25,9 +27,10 @@ export async function ridesRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'createRide',
         tags: ['rides'],
-        summary: 'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored)',
+        summary:
+          'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored). With `returnTrip`, the ride back (to -> from) is posted in the same transaction and answered as `returnRide`',
         body: CreateRideInput,
-        response: { 201: RideDto },
+        response: { 201: CreatedRideDto },
       },
       onRequest: app.requireAuth,
     },
@@ -93,6 +96,22 @@ export async function ridesRoutes(app: FastifyInstance) {
       onRequest: app.optionalAuth,
     },
     async (request) => getRide(app.deps, viewerOf(request), request.region, request.params.id),
+  );
+
+  r.patch(
+    '/api/rides/:id',
+    {
+      schema: {
+        tags: ['rides'],
+        summary:
+          'The driver edits their active ride before departure (date/time in UTC, price, totals, addresses, notes; not from/to). Totals below what bookings hold: 409 SEATS_BELOW_BOOKED',
+        params: RidePathParams,
+        body: UpdateRideInput,
+        response: { 200: RideDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => updateRide(app.deps, authOf(request).user.id, request.region, request.params.id, request.body),
   );
 
   r.delete(

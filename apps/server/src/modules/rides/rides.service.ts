@@ -5,12 +5,14 @@ import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { Region } from '@carpool/shared/regions';
 import type {
   CreateRide,
+  CreatedRide,
   MyBooking,
   Ride,
   RideDayCount,
   RideDayCounts,
   RidePassenger,
   RideSearch,
+  UpdateRide,
 } from '@carpool/shared/schemas/rides';
 import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
@@ -24,6 +26,7 @@ import { fileUrl } from '../users/users.mapper.js';
 import {
   cancelActiveBookingsOfRide,
   cancelActiveRide,
+  findActiveBookingsOfRide,
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
   findBookingsWithPassengersOnRides,
@@ -35,8 +38,10 @@ import {
   insertRide,
   insertSystemRideMessage,
   searchUpcomingRides,
+  updateActiveRideOfDriver,
   type BookingRow,
   type RideMessageRow,
+  type RideChanges,
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
@@ -60,7 +65,7 @@ export function hasDeparted(ride: Pick<RideRow, 'departsAt'>, now: Date): boolea
 }
 
 /** Creates a ride for the signed-in driver in the caller's region (spec section 5, "Post ride"). */
-export async function createRide(deps: RidesDeps, driverId: string, region: Region, input: CreateRide): Promise<Ride> {
+export async function createRide(deps: RidesDeps, driverId: string, region: Region, input: CreateRide): Promise<CreatedRide> {
   const now = deps.clock.now();
   if (!isPlaceOf(region, input.from)) throw validationFailed('body.from', `"${input.from}" is not a place of the ${region} region`);
   if (!isPlaceOf(region, input.to)) throw validationFailed('body.to', `"${input.to}" is not a place of the ${region} region`);
@@ -68,36 +73,60 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
   const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
   if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
 
-  const { ride, afterCommit } = await deps.db.transaction(async (tx) => {
+  let returnDepartsAt: Date | undefined;
+  if (input.returnTrip) returnDepartsAt = new Date(`${input.returnTrip.date}T${input.returnTrip.time}:00.000Z`);
+
+  const base = {
+    region,
+    driverId,
+    timezone: input.timezone,
+    priceCents: Math.round(input.price * 100),
+    totalSeats: input.totalSeats,
+    seatsAvailable: input.totalSeats,
+    totalSuitcases: input.totalSuitcases,
+    suitcasesAvailable: input.totalSuitcases,
+    notes: input.notes,
+    createdAt: now,
+  };
+  const { ride, returnRide, afterCommit } = await deps.db.transaction(async (tx) => {
     const ride = await insertRide(tx, {
-      region,
-      driverId,
+      ...base,
       fromPlace: input.from,
       toPlace: input.to,
       departsAt,
-      timezone: input.timezone,
-      priceCents: Math.round(input.price * 100),
-      totalSeats: input.totalSeats,
-      seatsAvailable: input.totalSeats,
-      totalSuitcases: input.totalSuitcases,
-      suitcasesAvailable: input.totalSuitcases,
-      notes: input.notes,
       pickupAddress: input.pickupAddress,
       pickupLat: input.pickupLat,
       pickupLng: input.pickupLng,
       dropoffAddress: input.dropoffAddress,
       dropoffLat: input.dropoffLat,
       dropoffLng: input.dropoffLng,
-      createdAt: now,
     });
+    // The ride back picks up where the outbound ride drops off; both or neither are posted.
+    const returnRide = returnDepartsAt
+      ? await insertRide(tx, {
+          ...base,
+          fromPlace: input.to,
+          toPlace: input.from,
+          departsAt: returnDepartsAt,
+          pickupAddress: input.dropoffAddress,
+          pickupLat: input.dropoffLat,
+          pickupLng: input.dropoffLng,
+          dropoffAddress: input.pickupAddress,
+          dropoffLat: input.pickupLat,
+          dropoffLng: input.pickupLng,
+        })
+      : undefined;
     // Work that belongs to posting a ride (telling matching ride requests, for example) joins
     // this transaction and hands back what to publish once it has committed.
     const afterCommit: (() => void)[] = [];
     afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, ride, now));
-    return { ride, afterCommit };
+    if (returnRide) afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, returnRide, now));
+    return { ride, returnRide, afterCommit };
   });
   for (const publish of afterCommit) publish();
-  return getRide(deps, { userId: driverId }, region, ride.id);
+  const viewer = { userId: driverId };
+  const posted = await getRide(deps, viewer, region, ride.id);
+  return returnRide ? { ...posted, returnRide: await getRide(deps, viewer, region, returnRide.id) } : posted;
 }
 
 /** One ride as the viewer may see it; 404 when it does not exist in the caller's region. */
@@ -262,6 +291,79 @@ export async function cancelUpcomingRidesOfDriver(
   return () => after.forEach((run) => run());
 }
 
+const formatDeparture = (at: Date) => `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
+const formatPrice = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * The driver edits their active ride before departure (docs/decisions/ride-edits.md). Totals never
+ * go below what active bookings hold (409 SEATS_BELOW_BOOKED), checked in the UPDATE itself so a
+ * concurrent booking cannot slip in between. A change of time or price tells every passenger
+ * holding a booking what changed, in the same transaction.
+ */
+export async function updateRide(deps: RidesDeps, driverId: string, region: Region, rideId: string, input: UpdateRide): Promise<Ride> {
+  const now = deps.clock.now();
+  const found = await findRideWithDriver(deps.db, rideId, region);
+  if (!found) throw notFound('Ride');
+  if (found.ride.driverId !== driverId) throw forbidden('Only the driver can edit this ride');
+
+  const changes: RideChanges = {
+    priceCents: input.price === undefined ? undefined : Math.round(input.price * 100),
+    totalSeats: input.totalSeats,
+    totalSuitcases: input.totalSuitcases,
+    notes: input.notes,
+    pickupAddress: input.pickupAddress,
+    dropoffAddress: input.dropoffAddress,
+  };
+  if (input.date !== undefined && input.time !== undefined) {
+    const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
+    if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
+    changes.departsAt = departsAt;
+  }
+
+  const pushes = await deps.db.transaction(async (tx) => {
+    const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
+    if (!edited) {
+      const current = await findRideWithDriver(tx, rideId, region);
+      if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is cancelled and can no longer be edited');
+      if (!current || current.ride.status !== 'active' || hasDeparted(current.ride, now)) {
+        throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be edited');
+      }
+      const heldSeats = current.ride.totalSeats - current.ride.seatsAvailable;
+      const heldSuitcases = current.ride.totalSuitcases - current.ride.suitcasesAvailable;
+      throw new AppError(
+        'SEATS_BELOW_BOOKED',
+        `Passengers hold ${heldSeats} seat(s) and ${heldSuitcases} suitcase(s) on this ride; the totals cannot go below that.`,
+        { heldSeats, heldSuitcases },
+      );
+    }
+    const what: string[] = [];
+    if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
+      what.push(`departure moved from ${formatDeparture(edited.previous.departsAt)} to ${formatDeparture(edited.ride.departsAt)}`);
+    }
+    if (edited.ride.priceCents !== edited.previous.priceCents) {
+      what.push(`price changed from ${formatPrice(edited.previous.priceCents)} to ${formatPrice(edited.ride.priceCents)}`);
+    }
+    if (what.length === 0) return [];
+    const pushes = [];
+    for (const booking of await findActiveBookingsOfRide(tx, rideId)) {
+      pushes.push(
+        await createNotification(tx, deps.events, {
+          userId: booking.userId,
+          kind: 'ride_updated',
+          title: 'Ride changed',
+          body: `${found.driver.name} changed the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}: ${what.join('; ')}. If it no longer suits you, you may cancel without it counting against you.`,
+          rideId,
+          bookingId: booking.id,
+          otherUserId: driverId,
+        }),
+      );
+    }
+    return pushes;
+  });
+  for (const push of pushes) push();
+  return getRide(deps, { userId: driverId }, region, rideId);
+}
+
 /** The rides of the given ids as the viewer sees them, by id. */
 export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Map<string, Ride>> {
   const rows = await findRidesWithDrivers(db, ids);
@@ -385,6 +487,7 @@ async function toRideDtos(
       passengers: participant ? (passengersByRide.get(ride.id) ?? []) : [],
       canDelete: viewer?.userId === ride.driverId && ride.status === 'active' && !hasDeparted(ride, now),
       myBooking,
+      editedAt: ride.editedAt ? ride.editedAt.toISOString() : null,
     };
   });
 }

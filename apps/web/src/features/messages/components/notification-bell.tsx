@@ -10,7 +10,8 @@ import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket
 import { notificationsKey, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { formatConversationTime } from '../utils/format-time';
-import { formatUnreadCount, notificationPath } from '../utils/notification-link';
+import { notificationPath } from '@carpool/shared/notification-links';
+import { formatUnreadCount } from '../utils/notification-link';
 
 /**
  * The header's bell (DESIGN.md section 6): the unread count, and a list that leads to each thing.

@@ -39,6 +39,7 @@ const cornellRide: Ride = {
   passengers: [],
   canDelete: false,
   myBooking: null,
+  editedAt: null,
 };
 
 describe('HomePage', () => {

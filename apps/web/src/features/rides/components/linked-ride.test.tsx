@@ -37,6 +37,7 @@ const ride: Ride = {
   passengers: [],
   canDelete: true,
   myBooking: null,
+  editedAt: null,
 };
 
 describe('a link to a ride (?ride=<id>, as e-mails and notifications give it)', () => {

@@ -57,6 +57,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     passengers: [],
     canDelete: true,
     myBooking: null,
+    editedAt: null,
     ...overrides,
   };
 }

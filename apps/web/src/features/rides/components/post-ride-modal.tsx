@@ -1,5 +1,5 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, type CreateRide } from '@carpool/shared/schemas/rides';
+import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -13,8 +13,17 @@ import { useSession } from '../../../lib/session';
 import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { useWindowEvent } from '../../../lib/window-events';
 import { useCreateRide } from '../api/create-ride';
+import { useUpdateRide } from '../api/update-ride';
 import { usePlacesAutocomplete } from '../hooks/use-places-autocomplete';
-import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, POST_RIDE_FIELD_ERRORS, postRideResolver, type PostRideFormValues } from '../utils/post-ride-form';
+import {
+  PAST_DEPARTURE_ERROR,
+  POST_RIDE_DEFAULTS,
+  POST_RIDE_FIELD_ERRORS,
+  editRideFormValues,
+  postRideResolver,
+  toUpdateRideBody,
+  type PostRideFormValues,
+} from '../utils/post-ride-form';
 import { fieldClasses, labelClasses } from './field-classes';
 import { PlaceOptions } from '../../../components/ui/place-options';
 
@@ -48,11 +57,16 @@ function Field({ id, label, error, children, hint }: { id: string; label: string
   );
 }
 
-function PostRideForm({ onDone }: { onDone: () => void }) {
+/**
+ * Posts a new ride, or, given `ride`, edits it: prefilled, with the route locked (a different
+ * route is a different ride) and no return trip.
+ */
+export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride }) {
   const { region } = useRegion();
   const { user } = useSession();
   const { data: config } = useAppConfig();
   const createRide = useCreateRide();
+  const updateRide = useUpdateRide();
   const { showToast } = useToast();
   const ids = {
     from: useId(),
@@ -66,14 +80,18 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
     dropoff: useId(),
     note: useId(),
     priceHint: useId(),
+    returnTrip: useId(),
+    returnDate: useId(),
+    returnTime: useId(),
   };
   const [noteDraft, setNoteDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, control, setValue, reset, formState } = useForm<PostRideFormValues, unknown, CreateRide>({
-    defaultValues: POST_RIDE_DEFAULTS,
+    defaultValues: ride ? editRideFormValues(ride, viewerTimeZone()) : POST_RIDE_DEFAULTS,
     resolver: postRideResolver(viewerTimeZone),
   });
   const notes = useWatch({ control, name: 'notes' });
+  const withReturn = useWatch({ control, name: 'returnTrip' });
   const errors = formState.errors;
   const errorOf = (name: keyof PostRideFormValues) =>
     errors[name]?.type === 'past' ? PAST_DEPARTURE_ERROR : errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined;
@@ -120,6 +138,16 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
       setFailure(TEXTS.userNotAuthenticated);
       return;
     }
+    if (ride) {
+      try {
+        await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdateRideBody(ride, body) });
+        onDone();
+        showToast({ message: 'Ride updated', tone: 'success' });
+      } catch (error) {
+        setFailure(error instanceof Error && error.message ? error.message : TEXTS.createRideFailed);
+      }
+      return;
+    }
     try {
       await createRide.mutateAsync(body);
       reset(POST_RIDE_DEFAULTS);
@@ -132,15 +160,15 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={TEXTS.rides.postRideTitle}>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={ride ? 'Edit ride' : TEXTS.rides.postRideTitle}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={ids.from} label="From" error={errorOf('from')}>
-          <select id={ids.from} className={fieldClasses} aria-invalid={Boolean(errors.from)} aria-describedby={describedBy(ids.from, 'from')} {...register('from')}>
+          <select id={ids.from} disabled={Boolean(ride)} className={fieldClasses} aria-invalid={Boolean(errors.from)} aria-describedby={describedBy(ids.from, 'from')} {...register('from')}>
             <PlaceOptions region={region} blankLabel="Select departure" />
           </select>
         </Field>
         <Field id={ids.to} label="To" error={errorOf('to')}>
-          <select id={ids.to} className={fieldClasses} aria-invalid={Boolean(errors.to)} aria-describedby={describedBy(ids.to, 'to')} {...register('to')}>
+          <select id={ids.to} disabled={Boolean(ride)} className={fieldClasses} aria-invalid={Boolean(errors.to)} aria-describedby={describedBy(ids.to, 'to')} {...register('to')}>
             <PlaceOptions region={region} blankLabel="Select destination" />
           </select>
         </Field>
@@ -271,6 +299,28 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
         {errors.notes ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.notes}</p> : null}
       </fieldset>
 
+      {ride ? null : (
+      <fieldset className="space-y-3">
+        <div className="flex items-center gap-2">
+          <input id={ids.returnTrip} type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('returnTrip')} />
+          <label htmlFor={ids.returnTrip} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Add a return trip
+          </label>
+        </div>
+        {withReturn ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={ids.returnDate} label="Return date">
+              <input id={ids.returnDate} type="date" min={todayInTimeZone(viewerTimeZone())} className={fieldClasses} aria-invalid={Boolean(errors.returnTrip)} {...register('returnDate')} />
+            </Field>
+            <Field id={ids.returnTime} label="Return time">
+              <input id={ids.returnTime} type="time" className={fieldClasses} aria-invalid={Boolean(errors.returnTrip)} {...register('returnTime')} />
+            </Field>
+          </div>
+        ) : null}
+        {errors.returnTrip ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.returnTrip}</p> : null}
+      </fieldset>
+      )}
+
       {failure ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
           {failure}
@@ -278,7 +328,7 @@ function PostRideForm({ onDone }: { onDone: () => void }) {
       ) : null}
 
       <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? TEXTS.rides.posting : TEXTS.rides.postRide}
+        {ride ? (formState.isSubmitting ? 'Saving...' : 'Save changes') : formState.isSubmitting ? TEXTS.rides.posting : TEXTS.rides.postRide}
       </Button>
     </form>
   );

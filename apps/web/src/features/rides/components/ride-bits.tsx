@@ -68,6 +68,19 @@ export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: Re
  * A labelled figure of a ride: "Date", "Thu, 12 Mar 2026". A definition list allows only dt and dd
  * inside its groups, so the icon sits in the term and the value is indented under the label.
  */
+/** Marks a ride its driver changed after posting, so passengers look at the time and price again. */
+export function EditedBadge({ editedAt }: { editedAt: string | null }) {
+  if (!editedAt) return null;
+  return (
+    <span
+      className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+      title={`Edited by the driver on ${new Date(editedAt).toLocaleString()}`}
+    >
+      Edited
+    </span>
+  );
+}
+
 export function Fact({ label, children, icon, wide = false }: { label: string; children: ReactNode; icon: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>

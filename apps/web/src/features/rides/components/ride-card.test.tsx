@@ -40,6 +40,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     passengers: [],
     canDelete: false,
     myBooking: null,
+    editedAt: null,
     ...overrides,
   };
 }
@@ -65,6 +66,15 @@ describe('RideCard', () => {
     expect(card).toHaveTextContent('No smoking');
     expect(screen.getByRole('link', { name: 'Grace' })).toHaveAttribute('href', `/profile/${driverId}`);
     expect(card).toHaveTextContent('Ithaca');
+  });
+
+  it('shows "Edited" only on a ride its driver changed', () => {
+    signInLocally();
+    const { unmount } = renderWithApp(<RideCard ride={rideWith()} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('article')).not.toHaveTextContent('Edited');
+    unmount();
+    renderWithApp(<RideCard ride={rideWith({ editedAt: '2026-03-10T12:00:00.000Z' })} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('article')).toHaveTextContent('Edited');
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { openAuthModal } from '../../../lib/window-events';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { formatPrice, rideCardAction } from '../utils/ride-labels';
 import { cardClasses } from './field-classes';
-import { DriverChip, Fact, icons, RouteLabel, routeText } from './ride-bits';
+import { DriverChip, EditedBadge, Fact, icons, RouteLabel, routeText } from './ride-bits';
 
 interface RideCardProps {
   ride: Ride;
@@ -32,6 +32,7 @@ export function RideCard({ ride, viewerId, onOpen }: RideCardProps) {
           </button>
         </h3>
         <div className="flex items-baseline gap-3">
+          <EditedBadge editedAt={ride.editedAt} />
           <span className="text-xs text-slate-500 dark:text-slate-400">Posted {ride.postedTime}</span>
           <span className="text-xl font-extrabold text-brand-700 dark:text-brand-300">
             {formatPrice(ride.price)}

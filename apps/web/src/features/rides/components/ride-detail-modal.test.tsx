@@ -46,6 +46,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     passengers: [],
     canDelete: false,
     myBooking: null,
+    editedAt: null,
     ...overrides,
   };
 }
@@ -105,6 +106,32 @@ describe('RideDetailModal', () => {
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'confirmed' });
+  });
+
+  it('lets the driver edit the ride in the prefilled post form and sends only what changed', async () => {
+    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'UTC' } as Intl.ResolvedDateTimeFormatOptions);
+    const ownRide = rideWith({ driver: { ...driver, id: testUser.id, name: testUser.name }, canDelete: true });
+    const fetchMock = fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({ body: ownRide }),
+      [`PATCH /api/rides/${rideId}`]: () => ({ body: { ...ownRide, time: '16:00', departsAt: '2099-03-12T16:00:00.000Z', editedAt: '2099-01-01T00:00:00.000Z' } }),
+    });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit ride' }));
+    const form = within(dialog).getByRole('form', { name: 'Edit ride' });
+    expect(within(form).getByLabelText('From')).toBeDisabled();
+    expect(within(form).getByLabelText('To')).toBeDisabled();
+    expect(within(form).getByLabelText('Date')).toHaveValue('2099-03-12');
+    expect(within(form).queryByLabelText('Add a return trip')).toBeNull();
+    const time = within(form).getByLabelText('Time');
+    expect(time).toHaveValue('14:30');
+    await userEvent.clear(time);
+    await userEvent.type(time, '16:00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ date: '2099-03-12', time: '16:00' });
+    zone.mockRestore();
   });
 
   it('shows the participants to a booked passenger and not to anyone else', async () => {

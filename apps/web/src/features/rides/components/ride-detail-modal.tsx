@@ -14,7 +14,8 @@ import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { BookingForm } from './booking-form';
-import { DriverChip, Fact, icons, routeText } from './ride-bits';
+import { PostRideForm } from './post-ride-modal';
+import { DriverChip, EditedBadge, Fact, icons, routeText } from './ride-bits';
 import { RideParticipants } from './ride-participants';
 import type { RideChatSlot } from './ride-slots';
 
@@ -61,6 +62,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   const viewerId = user?.id ?? null;
   const [justBooked, setJustBooked] = useState(false);
   const cancelRide = useCancelRide();
+  const [editing, setEditing] = useState(false);
   const isDriver = viewerId !== null && ride.driver?.id === viewerId;
   const hasActiveBooking = isActiveBooking(ride.myBooking);
   const isParticipant = isDriver || hasActiveBooking || justBooked;
@@ -86,7 +88,9 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm text-slate-500 dark:text-slate-400">Posted {ride.postedTime}</p>
+        <p className="flex items-baseline gap-2 text-sm text-slate-500 dark:text-slate-400">
+          Posted {ride.postedTime} <EditedBadge editedAt={ride.editedAt} />
+        </p>
         <p className="text-2xl font-extrabold text-brand-700 dark:text-brand-300">
           {formatPrice(ride.price)}
           <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">per seat</span>
@@ -174,8 +178,17 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
         <BookingForm ride={ride} onBooked={() => setJustBooked(true)} />
       ) : null}
 
+      {ride.canDelete && editing ? (
+        <section aria-label="Edit ride" className="border-t border-slate-200 pt-4 dark:border-slate-700">
+          <PostRideForm ride={ride} onDone={() => setEditing(false)} />
+        </section>
+      ) : null}
+
       {ride.canDelete ? (
-        <div className="border-t border-slate-200 pt-4 dark:border-slate-700">
+        <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+          <Button variant="secondary" onClick={() => setEditing((open) => !open)} aria-expanded={editing}>
+            {editing ? 'Close editing' : 'Edit ride'}
+          </Button>
           <Button variant="danger" onClick={() => setConfirmingCancel(true)} disabled={cancelRide.isPending}>
             {cancelRide.isPending ? 'Cancelling...' : 'Cancel ride'}
           </Button>

@@ -25,6 +25,17 @@ describe('post ride form', () => {
     });
   });
 
+  it('sends a return trip in UTC only when asked for, and refuses one before the departure', async () => {
+    expect(toCreateRideBody({ ...filled, returnDate: '2030-01-17', returnTime: '08:00' }, 'America/New_York')).not.toHaveProperty('returnTrip');
+    const withReturn = { ...filled, returnTrip: true, returnDate: '2030-01-17', returnTime: '20:00' };
+    expect(toCreateRideBody(withReturn, 'America/New_York')).toMatchObject({ returnTrip: { date: '2030-01-18', time: '01:00' } });
+    const resolve = postRideResolver(() => 'America/New_York');
+    const ok = await resolve(withReturn, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(ok.errors).toEqual({});
+    const before = await resolve({ ...withReturn, returnDate: '2030-01-15' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(Object.keys(before.errors)).toEqual(['returnTrip']);
+  });
+
   it('accepts a complete form and hands over the parsed body', async () => {
     const result = await postRideResolver(() => 'America/New_York')(filled, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result.errors).toEqual({});

@@ -1,6 +1,6 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
-import { CreateRideInput, departsInFuture, type CreateRide } from '@carpool/shared/schemas/rides';
-import { wallClockToUtc } from '@carpool/shared/time-zones';
+import { CreateRideInput, departsInFuture, type CreateRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
+import { dayInTimeZone, wallClockToUtc } from '@carpool/shared/time-zones';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
@@ -23,6 +23,10 @@ export interface PostRideFormValues extends FieldValues {
   dropoffLat: number | null;
   dropoffLng: number | null;
   notes: string[];
+  /** "Add a return trip": a ride back (to -> from), local date and time like the ride's own. */
+  returnTrip: boolean;
+  returnDate: string;
+  returnTime: string;
 }
 
 export const POST_RIDE_DEFAULTS: PostRideFormValues = {
@@ -40,6 +44,9 @@ export const POST_RIDE_DEFAULTS: PostRideFormValues = {
   dropoffLat: null,
   dropoffLng: null,
   notes: [],
+  returnTrip: false,
+  returnDate: '',
+  returnTime: '',
 };
 
 function toNumber(text: string): number {
@@ -66,7 +73,13 @@ export function toCreateRideBody(values: PostRideFormValues, timezone: string): 
     dropoffLat: values.dropoffLat,
     dropoffLng: values.dropoffLng,
     timezone,
+    ...(values.returnTrip ? { returnTrip: returnTripBody(values, timezone) } : {}),
   };
+}
+
+function returnTripBody(values: PostRideFormValues, timezone: string): { date: string; time: string } {
+  const utc = wallClockToUtc(values.returnDate, values.returnTime, timezone);
+  return { date: utc?.date ?? values.returnDate, time: utc?.time ?? values.returnTime };
 }
 
 const apiResolver = zodResolver(CreateRideInput);
@@ -103,4 +116,41 @@ export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, st
   pickupAddress: 'The pick-up address is too long.',
   dropoffAddress: 'The drop-off address is too long.',
   notes: 'Notes must not be empty or too long.',
+  returnTrip: 'Choose a return day and time after the departure.',
 };
+
+/** The post form prefilled with a ride to edit, its departure shown in the viewer's zone. */
+export function editRideFormValues(ride: Ride, timezone: string): PostRideFormValues {
+  const departsAt = new Date(ride.departsAt);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(departsAt);
+  return {
+    ...POST_RIDE_DEFAULTS,
+    from: ride.from,
+    to: ride.to,
+    date: dayInTimeZone(departsAt, timezone),
+    time,
+    totalSeats: String(ride.totalSeats),
+    totalSuitcases: String(ride.totalSuitcases),
+    price: String(ride.price),
+    pickupAddress: ride.pickupAddress ?? '',
+    pickupLat: ride.pickupLat,
+    pickupLng: ride.pickupLng,
+    dropoffAddress: ride.dropoffAddress ?? '',
+    dropoffLat: ride.dropoffLat,
+    dropoffLng: ride.dropoffLng,
+    notes: ride.notes,
+  };
+}
+
+/** The PATCH body of an edit: only the fields that differ from the ride (from/to never change). */
+export function toUpdateRideBody(ride: Ride, body: CreateRide): UpdateRideInput {
+  const changes: UpdateRideInput = {};
+  if (body.date !== ride.date || body.time !== ride.time) Object.assign(changes, { date: body.date, time: body.time });
+  if (body.price !== ride.price) changes.price = body.price;
+  if (body.totalSeats !== ride.totalSeats) changes.totalSeats = body.totalSeats;
+  if (body.totalSuitcases !== ride.totalSuitcases) changes.totalSuitcases = body.totalSuitcases;
+  if (JSON.stringify(body.notes) !== JSON.stringify(ride.notes)) changes.notes = body.notes;
+  if (body.pickupAddress !== ride.pickupAddress) changes.pickupAddress = body.pickupAddress;
+  if (body.dropoffAddress !== ride.dropoffAddress) changes.dropoffAddress = body.dropoffAddress;
+  return changes;
+}
