@@ -102,6 +102,8 @@ export async function ridesRoutes(app: FastifyInstance) {
     '/api/rides/:id',
     {
       schema: {
+        operationId: 'updateRide',
+        errors: ['FORBIDDEN', 'NOT_FOUND', 'RIDE_CANCELLED', 'RIDE_DEPARTED', 'SEATS_BELOW_BOOKED'],
         tags: ['rides'],
         summary:
           'The driver edits their active ride before departure (date/time in UTC, price, totals, addresses, notes; not from/to). Totals below what bookings hold: 409 SEATS_BELOW_BOOKED',
