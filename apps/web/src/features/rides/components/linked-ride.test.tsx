@@ -1,44 +1,17 @@
-import type { Ride } from '@carpool/shared/schemas/rides';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
+import { rideFixture } from '../test/ride-fixture';
 import { MyRidesPage } from './my-rides-page';
 
 const RIDE_ID = '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
-const ride: Ride = {
+const ride = rideFixture({
   id: RIDE_ID,
-  region: 'cornell',
-  from: 'ithaca',
-  to: 'boston',
-  date: '2099-03-12',
-  time: '14:30',
-  departsAt: '2099-03-12T14:30:00.000Z',
-  price: 25,
-  seatsAvailable: 3,
-  totalSeats: 4,
-  suitcasesAvailable: 2,
-  totalSuitcases: 3,
-  notes: [],
-  postedTime: 'just now',
-  createdAt: '2026-03-01T10:00:00.000Z',
-  pickupAddress: null,
-  pickupLat: null,
-  pickupLng: null,
-  dropoffAddress: null,
-  dropoffLat: null,
-  dropoffLng: null,
-  timezone: 'America/New_York',
-  status: 'active',
   driver: { id: testUser.id, name: testUser.name, info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false },
-  messages: [],
-  messageCount: 0,
-  passengers: [],
   canDelete: true,
-  myBooking: null,
-  editedAt: null,
-};
+});
 
 describe('a link to a ride (?ride=<id>, as e-mails and notifications give it)', () => {
   beforeEach(() => localStorage.clear());
