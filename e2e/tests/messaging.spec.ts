@@ -190,7 +190,7 @@ test.describe('messaging', () => {
     await driverPage.goto('/inbox');
     await expect(driverPage.getByRole('link', { name: /Pat Passenger/ }).getByLabel(/unread/)).toHaveCount(0);
 
-    // The passenger's bell on a phone: the driver accepts, the bell counts it and leads to My Rides.
+    // The passenger's bell on a phone: the driver accepts, the bell counts it and leads to the ride on My Rides.
     const passengerBell = passengerPage.getByRole('banner').getByRole('button', { name: /^Notifications/ });
     await expect(passengerBell).toHaveAccessibleName('Notifications');
     await callApi(server.baseURL, driver.token, `/api/bookings/${booking.id}/status`, { status: 'confirmed' }, 'PUT');
@@ -200,6 +200,11 @@ test.describe('messaging', () => {
     await expect(accepted).toBeVisible();
     await saveScreenshot(passengerPage, 'messaging-bell-360');
     await accepted.click();
+    await expect(passengerPage).toHaveURL(new RegExp(`/my-rides\\?ride=${ride.id}$`));
+    const rideDialog = passengerPage.getByRole('dialog', { name: 'Ithaca → New York City' });
+    await expect(rideDialog).toBeVisible();
+    await passengerPage.keyboard.press('Escape');
+    await expect(rideDialog).toBeHidden();
     await expect(passengerPage).toHaveURL(/\/my-rides$/);
     await expect(passengerBell).toHaveAccessibleName('Notifications');
   });

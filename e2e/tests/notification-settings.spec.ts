@@ -82,6 +82,7 @@ test.describe('notification settings', () => {
       const page = await newPerson({ width: 360, height: 780, colorScheme });
       await page.goto('/');
       await signInThroughUi(page, { name: 'Sam Small', email: uniqueEmail(`sam-${colorScheme}`) });
+      await tokenOf(page);
       await page.goto('/profile/notifications');
       await expect(page.getByRole('switch', { name: 'Bookings by e-mail' })).toBeVisible();
       await saveScreenshot(page, `notification-settings-360-${colorScheme}`);
