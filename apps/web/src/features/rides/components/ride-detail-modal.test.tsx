@@ -118,7 +118,7 @@ describe('RideDetailModal', () => {
     renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit ride' }));
-    const form = within(dialog).getByRole('form', { name: 'Edit ride' });
+    const form = await within(dialog).findByRole('form', { name: 'Edit ride' });
     expect(within(form).getByLabelText('From')).toBeDisabled();
     expect(within(form).getByLabelText('To')).toBeDisabled();
     expect(within(form).getByLabelText('Date')).toHaveValue('2099-03-12');

@@ -1,12 +1,13 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ReservePrompt } from '../../../components/reserve-prompt';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
+import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useSession } from '../../../lib/session';
 import { useCancelRide } from '../api/cancel-ride';
 import { useRide } from '../api/get-ride';
@@ -14,10 +15,24 @@ import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { BookingForm } from './booking-form';
-import { PostRideForm } from './post-ride-modal';
 import { DriverChip, EditedBadge, Fact, icons, routeText } from './ride-bits';
 import { RideParticipants } from './ride-participants';
 import type { RideChatSlot } from './ride-slots';
+
+/**
+ * The edit form is the post form, loaded when the driver first edits: imported statically here it
+ * put a second copy of the dialog primitives into this chunk, whose layers then no longer knew of
+ * each other (one Escape closed the cancel confirmation and the ride dialog together).
+ */
+const PostRideForm = lazyWithReload(() => import('./post-ride-modal').then((module) => module.PostRideForm), EditFormUnavailable);
+
+function EditFormUnavailable() {
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      The edit form could not be loaded. Please reload the page and try again.
+    </p>
+  );
+}
 
 interface RideDetailModalProps {
   rideId: string | null;
@@ -180,7 +195,9 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
 
       {ride.canDelete && editing ? (
         <section aria-label="Edit ride" className="border-t border-slate-200 pt-4 dark:border-slate-700">
-          <PostRideForm ride={ride} onDone={() => setEditing(false)} />
+          <Suspense fallback={<Spinner />}>
+            <PostRideForm ride={ride} onDone={() => setEditing(false)} />
+          </Suspense>
         </section>
       ) : null}
 
