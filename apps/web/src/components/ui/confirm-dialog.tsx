@@ -49,6 +49,13 @@ export function ConfirmDialog({
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={returnFocus.remember}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          // Escape pressed in the confirmation is its own: it closes here, whatever the dialog below
+          // decides (that one keeps still while the focus is not inside it, see modal.tsx).
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || pending) return;
+            event.stopPropagation();
+            onClose();
+          }}
           className="fixed inset-x-4 top-1/2 z-[56] mx-auto w-auto max-w-sm -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl outline-none dark:bg-slate-900 dark:ring-1 dark:ring-slate-700"
         >
           <AlertDialog.Title className="text-lg font-bold text-slate-900 dark:text-white">{title}</AlertDialog.Title>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useReturnFocus } from './return-focus';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
@@ -26,6 +26,7 @@ interface ModalProps {
  */
 export function Modal({ open, onClose, title, children, size = 'md' }: ModalProps) {
   const returnFocus = useReturnFocus();
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root
       open={open}
@@ -39,7 +40,15 @@ export function Modal({ open, onClose, title, children, size = 'md' }: ModalProp
           className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-slate-950/60 p-0 backdrop-blur-sm sm:items-center sm:p-4"
         >
           <Dialog.Content
+            ref={contentRef}
             aria-describedby={undefined}
+            onEscapeKeyDown={(event) => {
+              // Escape closes the dialog that holds the focus: with a confirmation open over this
+              // one (its own layer, portaled elsewhere), the key is the confirmation's alone, even
+              // if the layer stack were ever to say otherwise.
+              const target = event.target;
+              if (target instanceof Node && target !== document.body && !contentRef.current?.contains(target)) event.preventDefault();
+            }}
             aria-modal="true"
             onCloseAutoFocus={returnFocus.onCloseAutoFocus}
             onOpenAutoFocus={(event) => {
