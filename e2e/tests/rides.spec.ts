@@ -4,6 +4,10 @@ import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
 import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
+// A server of its own (a worker of its own): these journeys count the rides of a day, which the
+// rides other spec files post for tomorrow on a shared server would change.
+test.use({ serverEnv: { LOG_LEVEL: 'error' } });
+
 /** A dialog floats over the page, so it is photographed as the viewport shows it. */
 async function saveDialogScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
