@@ -48,6 +48,8 @@ test.describe('installable app', () => {
 
     // Signed in, through the worker, the app calls the API; none of those answers may sit in a cache.
     await signInThroughUi(page, { name: 'Pat Pwa', email: uniqueEmail('pat') });
+    // The sign-in window closes before the app has stored its session; /profile needs it.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token_cornell'))).not.toBeNull();
     await page.goto('/profile');
     await expect(page.getByRole('link', { name: 'Notification settings' })).toBeVisible();
     const cached = await page.evaluate(async () => {
