@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { runBooking } from './booking/run-booking.js';
+import { runBooking, type BookingTarget } from './booking/run-booking.js';
 import { runChat, seedChatRooms } from './chat/run-chat.js';
 import { explainQueries, type ExplainedQuery } from './explain/run-explain.js';
 import { createBenchDatabase, dropBenchDatabase, openPool, type BenchDatabase } from './lib/database.js';
@@ -20,6 +20,8 @@ import {
   type RunningProcess,
 } from './lib/processes.js';
 import { markdownTable, type ReportRow } from './lib/report.js';
+import { runOutboxDrain } from './outbox/run-outbox.js';
+import { mailEnv, startSmtpSink } from './outbox/smtp-sink.js';
 import { SCALE, SIZES } from './lib/scale.js';
 import { round, sleep } from './lib/stats.js';
 import { captureSearchSql } from './search/capture-search-sql.js';
@@ -104,9 +106,11 @@ async function main() {
   const pool = openPool(database.url, 10);
   const baselinePool = openPool(database.url, 10);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
+  // The app sends its e-mail (the booking's notifications) to a local SMTP server, as it would in production.
+  const smtp = await startSmtpSink();
   try {
     log(`database ${new URL(database.url).pathname.slice(1)}; starting the app (it migrates)`);
-    const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir });
+    const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, env: mailEnv(smtp) });
     running.push(app);
 
     const seedStarted = performance.now();
@@ -147,6 +151,7 @@ async function main() {
     log('booking');
     const booking = await runBooking({ appUrl: app.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
     for (const row of booking.throughput) log(`booking ${row.target}: ${row.bookingsPerSecond.toFixed(0)}/s, p99 ${row.p99.toFixed(1)} ms`);
+    const bookingMails = (await smtp.stats()).received;
 
     // Before the chat: a backlog of chat messages still being stored would slow the page down.
     log('web app');
@@ -160,8 +165,11 @@ async function main() {
     const chat = await runChat({ rooms, ours: { url: app.url, pid: app.child.pid! }, baseline: { url: bareChat.url, pid: bareChat.child.pid! } });
     await bareChat.stop();
 
+    log('outbox drain');
+    const drain = await runOutboxDrain(SIZES.outboxMails);
+
     const saturation = (target: 'ours' | 'baseline') => phases.find((phase) => phase.rate === 'max' && phase.target === target)!;
-    const throughput = (target: 'ours' | 'baseline') => booking.throughput.find((row) => row.target === target)!;
+    const throughput = (target: BookingTarget) => booking.throughput.find((row) => row.target === target)!;
     const race = (target: 'ours' | 'baseline') => booking.races.find((row) => row.target === target)!;
     const chatOf = (target: 'ours' | 'baseline') => chat.find((row) => row.target === target)!;
 
@@ -170,6 +178,13 @@ async function main() {
       { benchmark: 'Booking, hot rides', figure: 'bookings/s', ours: throughput('ours').bookingsPerSecond, baseline: throughput('baseline').bookingsPerSecond },
       { benchmark: 'Booking, hot rides', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline').p50 },
       { benchmark: 'Booking, hot rides', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline').p99 },
+      {
+        benchmark: 'Booking, hot rides, outbox on / off',
+        figure: `bookings/s (ours with the outbox; baseline: the same app with its trigger off; ${bookingMails} e-mails sent)`,
+        ours: throughput('ours').bookingsPerSecond,
+        baseline: throughput('ours-outbox-off').bookingsPerSecond,
+      },
+      { benchmark: 'Booking, hot rides, outbox on / off', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('ours-outbox-off').p99 },
       {
         benchmark: `Booking race, ${SIZES.booking.raceClients} clients, ${SIZES.booking.raceSeats} seats`,
         figure: `seats sold per round (${SIZES.booking.raceRounds} rounds)`,
@@ -181,6 +196,18 @@ async function main() {
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p99 send to receive (ms)', ours: chatOf('ours').p99, baseline: chatOf('baseline').p99 },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'deliveries/s', ours: chatOf('ours').deliveriesPerSecond, baseline: chatOf('baseline').deliveriesPerSecond },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'lost deliveries / failed sends', ours: `${chatOf('ours').lost} / ${chatOf('ours').sendFailures}`, baseline: `${chatOf('baseline').lost} / ${chatOf('baseline').sendFailures}`, ratio: '' },
+      {
+        benchmark: `Outbox drain, ${drain.mails} e-mails to local SMTP`,
+        figure: 'e-mails/s, first to last (baseline: the 200/s target)',
+        ours: drain.steadyPerSecond,
+        baseline: 200,
+      },
+      {
+        benchmark: `Outbox drain, ${drain.mails} e-mails to local SMTP`,
+        figure: 'e-mails/s, including the worker process start-up',
+        ours: drain.overallPerSecond,
+        baseline: 200,
+      },
       ...webSizeRows(sizes),
       ...lighthouseRows(lighthouse),
       { benchmark: 'Start-up to healthy', figure: 'embedded PGlite, fresh DATA_DIR (ms)', ours: embedded.fresh.startMs, baseline: baseline.startMs },
@@ -202,7 +229,7 @@ async function main() {
       '',
       `Scale ${SCALE}${SCALE < 1 ? ' (a smoke run, not comparable with full runs)' : ''}; ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}); Node ${process.version}; ${versionRows[0]!.version.split(',')[0]}.`,
       `Seeded ${SIZES.rides} rides over 2 regions and ${SIZES.days} days, ${SIZES.users} users, ${SIZES.signedInUsers} sessions and ${SIZES.conversations} conversations in ${seedSeconds.toFixed(1)} s. The whole run took ${Math.round(totalSeconds)} s (without the build).`,
-      `Search phases ${SIZES.search.phaseSeconds} s each, ${SIZES.search.connections} connections; booking ${SIZES.booking.bookings} bookings by ${SIZES.booking.concurrency} clients on ${SIZES.booking.seatsPerRide}-seat rides; chat window ${SIZES.chat.windowSeconds} s.`,
+      `Search phases ${SIZES.search.phaseSeconds} s each, ${SIZES.search.connections} connections; booking ${SIZES.booking.bookings} bookings by ${SIZES.booking.concurrency} clients on ${SIZES.booking.seatsPerRide}-seat rides (with and without the outbox: twice each, alternated, means shown); outbox drain ${SIZES.outboxMails} e-mails; chat window ${SIZES.chat.windowSeconds} s.`,
       'What each figure means, and the baselines: bench/README.md.',
       '',
       table,
@@ -226,6 +253,7 @@ async function main() {
     await baselinePool.end();
     rmSync(dataDir, { recursive: true, force: true });
     await dropBenchDatabase(database);
+    await smtp.close();
   }
 }
 

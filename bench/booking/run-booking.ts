@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { postJson } from '../lib/http-client.js';
 import { SIZES } from '../lib/scale.js';
-import { percentile } from '../lib/stats.js';
+import { percentile, sleep } from '../lib/stats.js';
 import type { SignedInUser } from '../seed/seed-data.js';
 import { createBookableRides, soldSeats } from './booking-rides.js';
 
 /** One attempt to book one seat: resolves true when a seat was sold, false when the ride was full. */
 type BookOne = (rideId: string, user: SignedInUser) => Promise<boolean>;
 
+/** 'ours' is the app as it runs (the outbox trigger queues an e-mail and a push row per booking, its worker sends them); 'ours-outbox-off' the same app with the trigger disabled. */
+export type BookingTarget = 'ours' | 'ours-outbox-off' | 'baseline';
+
 export interface BookingThroughput {
-  target: 'ours' | 'baseline';
+  target: BookingTarget;
   bookingsPerSecond: number;
   p50: number;
   p99: number;
@@ -19,7 +22,7 @@ export interface BookingThroughput {
 }
 
 export interface BookingRace {
-  target: 'ours' | 'baseline';
+  target: BookingTarget;
   rounds: number;
   seats: number;
   /** Seats sold in each round; each must equal `seats`. */
@@ -78,7 +81,7 @@ export function bookThroughPg(pool: pg.Pool): BookOne {
  * `bookings` one-seat bookings by `concurrency` clients; booking i goes to ride i / seatsPerRide,
  * so a handful of rides are hot at any moment and every ride fills up exactly.
  */
-async function measureThroughput(target: BookingThroughput['target'], book: BookOne, rideIds: readonly string[], users: readonly SignedInUser[]) {
+async function measureThroughput(target: BookingTarget, book: BookOne, rideIds: readonly string[], users: readonly SignedInUser[]) {
   const { bookings, concurrency, seatsPerRide } = SIZES.booking;
   const latencies: number[] = [];
   let next = 0;
@@ -100,7 +103,7 @@ async function measureThroughput(target: BookingThroughput['target'], book: Book
 }
 
 /** 200 clients at once on a 3-seat ride, several rounds; any other count than 3 sold fails the bench. */
-async function race(target: BookingRace['target'], book: BookOne, pool: pg.Pool, driverId: string, users: readonly SignedInUser[]) {
+async function race(target: BookingTarget, book: BookOne, pool: pg.Pool, driverId: string, users: readonly SignedInUser[]) {
   const { raceClients, raceSeats, raceRounds } = SIZES.booking;
   const soldPerRound: number[] = [];
   for (let round = 0; round < raceRounds; round += 1) {
@@ -118,6 +121,36 @@ async function race(target: BookingRace['target'], book: BookOne, pool: pg.Pool,
   return { target, rounds: raceRounds, seats: raceSeats, soldPerRound };
 }
 
+const OUTBOX_TRIGGER = 'notifications_outbox_after_insert';
+
+async function setOutboxTrigger(pool: pg.Pool, enabled: boolean) {
+  await pool.query(`alter table notifications ${enabled ? 'enable' : 'disable'} trigger ${OUTBOX_TRIGGER}`);
+}
+
+/** Waits until the app's worker has sent every pending e-mail row, so that one measurement does not pay for the last one's mail. */
+async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from notification_outbox where status = 'pending' and channel = 'email'`);
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`the outbox still holds ${rows[0]!.n} pending e-mails after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** The mean of two throughput runs of one target (alternated with the other, so drift on a busy machine hits both alike). */
+function meanOf(runs: readonly BookingThroughput[]): BookingThroughput {
+  const mean = (pick: (run: BookingThroughput) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return {
+    target: runs[0]!.target,
+    bookingsPerSecond: mean((run) => run.bookingsPerSecond),
+    p50: mean((run) => run.p50),
+    p99: mean((run) => run.p99),
+    sold: runs.reduce((sum, run) => sum + run.sold, 0),
+    attempts: runs.reduce((sum, run) => sum + run.attempts, 0),
+  };
+}
+
 export async function runBooking(options: {
   appUrl: string;
   pool: pg.Pool;
@@ -129,16 +162,30 @@ export async function runBooking(options: {
     throw new Error(`the booking benchmark needs at least ${SIZES.booking.raceClients} signed-in users`);
   }
   const rideCount = Math.ceil(SIZES.booking.bookings / SIZES.booking.seatsPerRide);
-  const throughput: BookingThroughput[] = [];
-  const targets: [BookingThroughput['target'], BookOne][] = [
-    ['ours', bookThroughApp(options.appUrl)],
-    ['baseline', bookThroughPg(options.baselinePool)],
-  ];
-  for (const [target, book] of targets) {
+  const app = bookThroughApp(options.appUrl);
+  const once = async (target: BookingTarget, book: BookOne) => {
     const rideIds = await createBookableRides(options.pool, { count: rideCount, seats: SIZES.booking.seatsPerRide, driverId: options.driverId });
-    throughput.push(await measureThroughput(target, book, rideIds, options.users));
+    return measureThroughput(target, book, rideIds, options.users);
+  };
+
+  // The outbox's cost: the app with and without its trigger, alternated, twice each.
+  const withOutbox: BookingThroughput[] = [];
+  const withoutOutbox: BookingThroughput[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    withOutbox.push(await once('ours', app));
+    await waitForOutboxDrained(options.pool);
+    await setOutboxTrigger(options.pool, false);
+    try {
+      withoutOutbox.push(await once('ours-outbox-off', app));
+    } finally {
+      await setOutboxTrigger(options.pool, true);
+    }
   }
+  const throughput = [meanOf(withOutbox), meanOf(withoutOutbox), await once('baseline', bookThroughPg(options.baselinePool))];
+
   const races: BookingRace[] = [];
-  for (const [target, book] of targets) races.push(await race(target, book, options.pool, options.driverId, options.users));
+  for (const [target, book] of [['ours', app], ['baseline', bookThroughPg(options.baselinePool)]] as const) {
+    races.push(await race(target, book, options.pool, options.driverId, options.users));
+  }
   return { throughput, races };
 }

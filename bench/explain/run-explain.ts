@@ -34,7 +34,7 @@ export async function explainQueries(
     const shape = searchShape(filter);
     if (seen.has(shape)) continue;
     seen.add(shape);
-    explained.push(await explain(pool, `ride search (${shape})`, templates.search[shape]!, buildSearchParams(filter, new Date())));
+    explained.push(await explain(pool, `ride search (${shape})`, templates.search[shape]!, buildSearchParams(filter, new Date(), inboxUserId)));
   }
   const last = { sql: '', params: [] as unknown[] };
   const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => Object.assign(last, { sql: query, params }) } }) as unknown as Db;

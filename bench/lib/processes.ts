@@ -124,7 +124,7 @@ export function nodeFlags(label: string): string[] {
 }
 
 /** The app server, built, as `npm start` runs it, on PostgreSQL or (without a URL) the embedded database. */
-export function startAppServer(options: { port: number; databaseUrl: string | null; dataDir: string; label?: string }) {
+export function startAppServer(options: { port: number; databaseUrl: string | null; dataDir: string; label?: string; env?: Record<string, string> }) {
   const label = options.label ?? 'app';
   return startNodeProcess({
     label,
@@ -141,6 +141,7 @@ export function startAppServer(options: { port: number; databaseUrl: string | nu
       RATE_LIMIT_PER_MINUTE: '0',
       JOBS_ENABLED: '0',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
 }

@@ -36,6 +36,8 @@ export const SIZES = {
     raceSeats: 3,
     raceRounds: 3,
   },
+  /** E-mails queued, then drained by the outbox worker to a local SMTP server. */
+  outboxMails: scaled(4_000, 300),
   chat: {
     sockets: scaled(2_000, 100),
     minRoom: 4,

@@ -57,7 +57,7 @@ app.get('/api/rides/getall', async (request, reply) => {
   const shape = searchShape(filter);
   const text = templates.search[shape];
   if (!text) return reply.status(400).send({ code: 'UNKNOWN_SHAPE' });
-  const rides = await pool.query({ name: `search:${shape}`, text, values: buildSearchParams(filter, now), rowMode: 'array' });
+  const rides = await pool.query({ name: `search:${shape}`, text, values: buildSearchParams(filter, now, found.user_id), rowMode: 'array' });
   const rideIds = rides.rows.map((row: unknown[]) => row[0] as string);
   if (rideIds.length > 0) {
     await pool.query({ name: 'bookings-of-user', text: templates.bookingsOfUser, values: [found.user_id, rideIds], rowMode: 'array' });

@@ -11,6 +11,8 @@ import { findBookingsOfUserOnRides, searchUpcomingRides } from '../../apps/serve
 import { buildSearchParams, searchShape, type SearchFilterInput, type SearchSqlTemplates } from './search-sql.js';
 
 const PAGE_LIMIT = 50;
+/** A viewer for the captured search (signed in, as the benchmark's clients are); no row needs to exist. */
+const SOME_USER = '00000000-0000-4000-8000-000000000000';
 
 /** A drizzle database on the bench pool that remembers the last statement it ran. */
 function recordingDb(pool: pg.Pool) {
@@ -48,7 +50,7 @@ export async function captureSearchSql(pool: pg.Pool, filters: readonly SearchFi
       db,
       {
         region: filter.region as Region,
-        viewerId: null,
+        viewerId: SOME_USER,
         departsAfter: now,
         from: filter.from,
         to: filter.to,
@@ -58,7 +60,7 @@ export async function captureSearchSql(pool: pg.Pool, filters: readonly SearchFi
       },
       { limit: filter.limit, offset: filter.offset },
     );
-    const expected = buildSearchParams(filter, now);
+    const expected = buildSearchParams(filter, now, SOME_USER);
     if (!isDeepStrictEqual(last.params, expected)) {
       throw new Error(
         `The baseline's search parameters no longer match the app's for shape ${shape}:\n  app:      ${JSON.stringify(last.params)}\n  baseline: ${JSON.stringify(expected)}\nUpdate bench/search/search-sql.ts to follow rides.repository.ts.`,
@@ -67,10 +69,9 @@ export async function captureSearchSql(pool: pg.Pool, filters: readonly SearchFi
     templates.search[shape] = last.sql;
   }
 
-  const someUser = '00000000-0000-4000-8000-000000000000';
   const ids = Array.from({ length: PAGE_LIMIT }, (_, index) => `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`);
-  await findBookingsOfUserOnRides(db, someUser, ids);
-  if (!isDeepStrictEqual(last.params, [someUser, ids])) throw new Error('findBookingsOfUserOnRides changed its parameters; update the baseline');
+  await findBookingsOfUserOnRides(db, SOME_USER, ids);
+  if (!isDeepStrictEqual(last.params, [SOME_USER, ids])) throw new Error('findBookingsOfUserOnRides changed its parameters; update the baseline');
   templates.bookingsOfUser = last.sql;
   return templates;
 }

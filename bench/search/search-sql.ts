@@ -42,9 +42,10 @@ export function searchShape(filter: SearchFilterInput): string {
 
 /**
  * The parameters in drizzle's order: the where clause's conditions as written (the colleges as one
- * array), then limit and (when not 0) offset.
+ * array, the viewer twice for the block filter: either of two people may have blocked the other),
+ * then limit and (when not 0) offset.
  */
-export function buildSearchParams(filter: SearchFilterInput, now: Date): unknown[] {
+export function buildSearchParams(filter: SearchFilterInput, now: Date, viewerId: string): unknown[] {
   return [
     filter.region,
     'active',
@@ -54,6 +55,8 @@ export function buildSearchParams(filter: SearchFilterInput, now: Date): unknown
     ...(filter.from ? [filter.from] : []),
     ...(filter.to ? [filter.to] : []),
     ...(filter.colleges?.length ? [filter.colleges] : []),
+    viewerId,
+    viewerId,
     filter.limit,
     ...(filter.offset ? [filter.offset] : []),
   ];

@@ -1,5 +1,5 @@
 /**
- * The booking benchmark alone (hot rides and the race, ours and the baseline) on a freshly seeded
+ * The booking benchmark alone (hot rides with and without the outbox, the race, ours and the baseline) on a freshly seeded
  * database, for trying a change to the booking path quickly. BENCH_SCALE applies.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,24 +8,28 @@ import path from 'node:path';
 import { runBooking } from '../booking/run-booking.js';
 import { createBenchDatabase, dropBenchDatabase, openPool } from '../lib/database.js';
 import { freePort, startAppServer } from '../lib/processes.js';
+import { mailEnv, startSmtpSink } from '../outbox/smtp-sink.js';
 import { seedDatabase } from '../seed/seed-data.js';
 
 const database = await createBenchDatabase();
 const pool = openPool(database.url);
 const baselinePool = openPool(database.url);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
+const smtp = await startSmtpSink();
 try {
-  const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, label: 'app-booking' });
+  const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, label: 'app-booking', env: { ...mailEnv(smtp), ...(JSON.parse(process.env.BENCH_APP_ENV ?? '{}') as Record<string, string>) } });
   const seeded = await seedDatabase(pool);
   const result = await runBooking({ appUrl: app.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
   for (const row of result.throughput) {
     console.log(`${row.target}: ${row.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
   }
   for (const race of result.races) console.log(`race ${race.target}: sold ${race.soldPerRound.join(', ')}`);
+  console.log(`e-mails received: ${(await smtp.stats()).received}`);
   await app.stop();
 } finally {
   await pool.end();
   await baselinePool.end();
   rmSync(dataDir, { recursive: true, force: true });
   await dropBenchDatabase(database);
+  await smtp.close();
 }

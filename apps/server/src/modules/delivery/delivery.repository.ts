@@ -30,6 +30,8 @@ export interface ClaimedRow {
   timezone: string | null;
   pickupAddress: string | null;
   rideStatus: string | null;
+  /** Whether the recipient has any push subscription now: a push row without one is skipped without asking the push channel. */
+  hasPushSubscription: boolean;
 }
 
 /** Idempotent: a row whose key exists already is not written again. */
@@ -64,7 +66,8 @@ export async function claimDueRows(db: Db, limit: number, leaseMs: number): Prom
            n.title, n.body, n.ride_id as "rideId", n.other_user_id as "otherUserId",
            u.email, p.preferences,
            r.region, r.from_place as "fromPlace", r.to_place as "toPlace", r.departs_at as "departsAt",
-           r.timezone, r.pickup_address as "pickupAddress", r.status as "rideStatus"
+           r.timezone, r.pickup_address as "pickupAddress", r.status as "rideStatus",
+           (c.channel = 'push' and exists (select 1 from push_subscriptions s where s.user_id = c.user_id)) as "hasPushSubscription"
       from claimed c
       left join notifications n on n.id = c.notification_id
       left join users u on u.id = c.user_id

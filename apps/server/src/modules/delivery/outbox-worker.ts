@@ -20,6 +20,11 @@ const BATCH_SIZE = 100;
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 const DIGEST_SCAN_MS = 30 * 1000;
+/**
+ * A nudge waits this long before its pass, so that a burst of commits (a busy minute of bookings)
+ * is claimed and recorded in a few batches instead of a pass per commit.
+ */
+const NUDGE_DELAY_MS = 100;
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -63,6 +68,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
+  let nudgeTimer: NodeJS.Timeout | null = null;
   let lastDigestScan = 0;
 
   async function send(row: ClaimedRow): Promise<DeliveryResult> {
@@ -86,6 +92,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const channel = row.channel as DeliveryChannel;
     // Consent is read now, not when the row was written: an unsubscribe in between wins.
     if (!effectivePreferences(row.preferences)[category][channel]) return { status: 'skipped', reason: 'turned off by the person' };
+    // Most people never turn push on: the claim already knows, so no query per row asks the push channel.
+    if (channel === 'push' && !row.hasPushSubscription) return { status: 'skipped', reason: 'no push subscription' };
     const adapter = adapters.get(channel);
     if (!adapter) return { status: 'skipped', reason: `no ${channel} channel in this server` };
     const delivery: Delivery = {
@@ -199,7 +207,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     nudge() {
-      if (started && !stopped) void run();
+      if (!started || stopped || nudgeTimer) return;
+      nudgeTimer = setTimeout(() => {
+        nudgeTimer = null;
+        void run();
+      }, NUDGE_DELAY_MS);
     },
     async drain() {
       let total = 0;
@@ -212,6 +224,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (nudgeTimer) clearTimeout(nudgeTimer);
       await running;
     },
   };
