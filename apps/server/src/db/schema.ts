@@ -65,6 +65,12 @@ export const users = pgTable(
       .notNull()
       .default('none'),
     driverVerified: boolean('driver_verified').notNull().default(false),
+    /**
+     * Reviews received and the sum of their stars, kept by a trigger on reviews (migration
+     * 0007), so that every ride card can show its driver's rating without an aggregate per search.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewStarsTotal: integer('review_stars_total').notNull().default(0),
     /** Set while an administrator has suspended the account: no sign-in, no sessions. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),

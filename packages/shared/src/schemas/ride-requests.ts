@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COLLEGES } from '../colleges.js';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, MIN_SUITCASES } from '../constants.js';
 import { pagingQuery } from './common.js';
+import { RatingSummaryDto } from './users.js';
 import { CalendarDaySchema, notesSchema, PlaceValueSchema, TimeOfDaySchema, TimeZoneSchema } from './rides.js';
 
 export const RIDE_REQUEST_NOTES_MAX_COUNT = 10;
@@ -57,7 +58,8 @@ export type RideRequestSearchQuery = z.output<typeof RideRequestSearchQuery>;
 export const OwnRideRequestsQuery = pagingQuery(RIDE_REQUEST_LIST_MAX_LIMIT, RIDE_REQUEST_LIST_MAX_LIMIT);
 
 /** The requester as a signed-in viewer sees them. */
-export const RideRequestPassengerDto = z.object({
+/** The requester, with their rating (reviews received, as on the profile). */
+export const RideRequestPassengerDto = RatingSummaryDto.extend({
   id: z.uuid(),
   name: z.string(),
   avatar: z.string().nullable(),

@@ -3,7 +3,7 @@ import { CAROUSEL_DAYS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUIT
 import { isCalendarDay, isValidTimeZone } from '../time-zones.js';
 import { RegionSchema } from './common.js';
 import { RideMessageDto } from './messages.js';
-import { CollegeSchema } from './users.js';
+import { CollegeSchema, PreferencesSchema, RatingSummaryDto } from './users.js';
 
 export const RIDE_STATUSES = ['active', 'cancelled', 'completed'] as const;
 export const RideStatusSchema = z.enum(RIDE_STATUSES);
@@ -171,8 +171,11 @@ export const UserRidesQuery = z.object({
 
 export const RidePathParams = z.object({ id: z.uuid() });
 
-/** The driver as signed-in viewers see them; `info` is the driver's bio. */
-export const RideDriverDto = z.object({
+/**
+ * The driver as signed-in viewers see them; `info` is the driver's bio. The rating (reviews
+ * received, as on the profile) and the preferences help a passenger choose.
+ */
+export const RideDriverDto = RatingSummaryDto.extend({
   id: z.uuid(),
   name: z.string(),
   info: z.string(),
@@ -180,6 +183,7 @@ export const RideDriverDto = z.object({
   avatarColor: z.string().nullable(),
   college: CollegeSchema.nullable(),
   driverVerified: z.boolean(),
+  preferences: PreferencesSchema,
 });
 export type RideDriver = z.infer<typeof RideDriverDto>;
 

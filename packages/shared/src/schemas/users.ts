@@ -44,6 +44,16 @@ export const PublicUserDto = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUserDto>;
 
+/**
+ * A person's rating as cards show it: the mean of the stars they received, to one decimal, and
+ * how many reviews; `averageRating` is null while they have none ("New driver").
+ */
+export const RatingSummaryDto = z.object({
+  reviewCount: z.number().int(),
+  averageRating: z.number().nullable(),
+});
+export type RatingSummary = z.infer<typeof RatingSummaryDto>;
+
 export const UserStatsDto = z.object({
   reviewCount: z.number().int(),
   averageRating: z.number(),

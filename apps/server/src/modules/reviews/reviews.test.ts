@@ -1,6 +1,7 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { rideRequests } from '../../db/schema.js';
 import { insertRideWithBookings } from '../../test/ride-rows.js';
 
 describeEachDatabase('reviews', (kind) => {
@@ -162,6 +163,31 @@ describeEachDatabase('reviews', (kind) => {
       }
       expect((await profile(driver)).stats).toEqual({ reviewCount: 3, averageRating: 4.33, ridesAsDriver: 4, ridesAsPassenger: 0 });
       expect((await profile(passenger)).stats.ridesAsPassenger).toBe(3);
+    });
+
+    it("shows the same rating on the ride card's driver and the request card's passenger, to one decimal; nobody reviewed is new", async () => {
+      const ride = (await t.call({ method: 'GET', url: `/api/rides/${completed.ride.id}`, token: stranger.token })).json();
+      // 5, 4, 4 as on the profile, to one decimal on a card.
+      expect(ride.driver).toMatchObject({ reviewCount: 3, averageRating: 4.3, preferences: { okayWithChatting: true, okayWithSmoking: false } });
+      const fresh = await insertRideWithBookings(t.database.db, { driverId: stranger.id }, []);
+      const newDriver = (await t.call({ method: 'GET', url: `/api/rides/${fresh.ride.id}`, token: driver.token })).json();
+      expect(newDriver.driver).toMatchObject({ reviewCount: 0, averageRating: null });
+
+      await t.database.db.insert(rideRequests).values({
+        region: 'cornell',
+        userId: passenger.id,
+        fromPlace: 'ithaca',
+        toPlace: 'new_york_city',
+        departsAt: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000),
+        timezone: 'America/New_York',
+        seatsNeeded: 1,
+        suitcasesNeeded: 1,
+        preferredPickupAddress: 'Cornell University',
+        preferredDropoffAddress: 'Penn Station',
+      });
+      const requests = (await t.call({ method: 'GET', url: '/api/ride-requests', token: stranger.token, region: 'cornell' })).json();
+      const mine = requests.find((request: { passenger: { id: string } }) => request.passenger.id === passenger.id);
+      expect(mine.passenger).toMatchObject({ reviewCount: 1, averageRating: 4 });
     });
 
     it("lists a user's reviews by kind, newest first, with paging", async () => {

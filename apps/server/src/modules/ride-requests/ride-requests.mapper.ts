@@ -1,7 +1,7 @@
 import { isCollege } from '@carpool/shared/colleges';
 import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
-import { fileUrl } from '../users/users.mapper.js';
+import { fileUrl, ratingSummaryOf } from '../users/users.mapper.js';
 import type { RideRequestWithRequester } from './ride-requests.repository.js';
 
 /**
@@ -38,6 +38,7 @@ export function toRideRequestDto({ request, requester }: RideRequestWithRequeste
           avatar: fileUrl(requester.avatarFileId),
           avatarColor: requester.avatarColor,
           college: isCollege(requester.college) ? requester.college : null,
+          ...ratingSummaryOf(requester),
         }
       : null,
     isOwn: signedIn && viewerId === request.userId,

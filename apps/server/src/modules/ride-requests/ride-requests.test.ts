@@ -109,7 +109,7 @@ describeEachDatabase('ride requests', (kind) => {
         timezone: 'America/New_York',
         createdAt: new Date(START.getTime() - 90_000).toISOString(),
         postedTime: 'just now',
-        passenger: { id: passenger.id, name: 'Pat Passenger', avatar: null, avatarColor: passenger.avatarColor, college: 'cornell' },
+        passenger: { id: passenger.id, name: 'Pat Passenger', avatar: null, avatarColor: passenger.avatarColor, college: 'cornell', reviewCount: 0, averageRating: null },
         isOwn: true,
       });
       const [listed] = await list('', { token: passenger.token });

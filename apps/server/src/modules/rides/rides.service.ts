@@ -22,7 +22,7 @@ import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
-import { fileUrl } from '../users/users.mapper.js';
+import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import {
   cancelActiveBookingsOfRide,
   cancelActiveRide,
@@ -480,6 +480,8 @@ async function toRideDtos(
             avatarColor: driver.avatarColor,
             college: isCollege(driver.college) ? driver.college : null,
             driverVerified: driver.driverVerified,
+            ...ratingSummaryOf(driver),
+            preferences: preferencesOf(driver),
           }
         : null,
       messages: chat ? chat.messages.map(toRideMessageDto) : [],

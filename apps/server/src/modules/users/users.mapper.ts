@@ -1,10 +1,28 @@
-import type { SessionUser, PublicUser } from '@carpool/shared/schemas/users';
+import type { Preferences, PublicUser, RatingSummary, SessionUser } from '@carpool/shared/schemas/users';
 import { isCollege } from '@carpool/shared/colleges';
 import type { UserRow } from './users.repository.js';
 
 /** The public URL of a stored public file (avatars). */
 export function fileUrl(fileId: string | null): string | null {
   return fileId ? `/api/files/${fileId}` : null;
+}
+
+/** The card's rating from the totals the reviews trigger keeps on the user's row. */
+export function ratingSummaryOf(row: Pick<UserRow, 'reviewCount' | 'reviewStarsTotal'>): RatingSummary {
+  return {
+    reviewCount: row.reviewCount,
+    averageRating: row.reviewCount > 0 ? Math.round((row.reviewStarsTotal / row.reviewCount) * 10) / 10 : null,
+  };
+}
+
+/** The four yes/no preferences of a profile. */
+export function preferencesOf(row: Pick<UserRow, 'okayWithChatting' | 'okayWithAnimals' | 'okayWithMusic' | 'okayWithSmoking'>): Preferences {
+  return {
+    okayWithChatting: row.okayWithChatting,
+    okayWithAnimals: row.okayWithAnimals,
+    okayWithMusic: row.okayWithMusic,
+    okayWithSmoking: row.okayWithSmoking,
+  };
 }
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -15,12 +33,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     avatarColor: row.avatarColor,
     bio: row.bio,
     college: isCollege(row.college) ? row.college : null,
-    preferences: {
-      okayWithChatting: row.okayWithChatting,
-      okayWithAnimals: row.okayWithAnimals,
-      okayWithMusic: row.okayWithMusic,
-      okayWithSmoking: row.okayWithSmoking,
-    },
+    preferences: preferencesOf(row),
     verificationStatus: row.verificationStatus,
     driverVerified: row.driverVerified,
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import { MyRidesPage } from './my-rides-page';
 const RIDE_ID = '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const ride = rideFixture({
   id: RIDE_ID,
-  driver: { id: testUser.id, name: testUser.name, info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false },
+  driver: { id: testUser.id, name: testUser.name, info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES },
   canDelete: true,
 });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
@@ -51,7 +52,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     dropoffLng: null,
     timezone: 'America/New_York',
     status: 'active',
-    driver: { id: testUser.id, name: testUser.name, info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false },
+    driver: { id: testUser.id, name: testUser.name, info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES },
     messages: [],
     messageCount: 0,
     passengers: [],

@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { screen } from '@testing-library/react';
@@ -34,7 +35,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     dropoffLng: null,
     timezone: 'America/New_York',
     status: 'active',
-    driver: { id: driverId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'ithaca', driverVerified: false },
+    driver: { id: driverId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'ithaca', driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES },
     messages: [],
     messageCount: 0,
     passengers: [],

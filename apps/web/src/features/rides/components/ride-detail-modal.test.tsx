@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { act, screen, within } from '@testing-library/react';
@@ -13,7 +14,7 @@ import { RideDetailModal } from './ride-detail-modal';
 const rideId = '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
 const otherId = '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12';
 const bookingId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const driver = { id: otherId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell' as const, driverVerified: false };
+const driver = { id: otherId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell' as const, driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES };
 
 function rideWith(overrides: Partial<Ride> = {}): Ride {
   return {

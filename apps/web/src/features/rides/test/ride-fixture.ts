@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import type { Ride } from '@carpool/shared/schemas/rides';
 
 /** An upcoming cornell ride as the API answers it; tests override what they are about. */
@@ -26,7 +27,7 @@ export function rideFixture(overrides: Partial<Ride> = {}): Ride {
     dropoffLng: null,
     timezone: 'America/New_York',
     status: 'active',
-    driver: { id: '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12', name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false },
+    driver: { id: '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12', name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES },
     messages: [],
     messageCount: 0,
     passengers: [],

@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,6 +20,9 @@ const driver = {
   avatarColor: null,
   college: 'cornell' as const,
   driverVerified: false,
+  reviewCount: 0,
+  averageRating: null,
+  preferences: DEFAULT_PREFERENCES,
 };
 const booking = (status: 'pending' | 'confirmed' | 'cancelled' | 'completed') => ({ id: me, status, seats: 1, suitcases: 1 });
 
