@@ -29,6 +29,7 @@ import { rideRequestsRoutes } from './modules/ride-requests/ride-requests.routes
 import { usersRoutes } from './modules/users/users.routes.js';
 import { ridesRoutes } from './modules/rides/rides.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { startPeriodicJob } from './modules/jobs/periodic-job.js';
 import { rideMessagesRoutes } from './modules/ride-messages/ride-messages.routes.js';
 import { directMessagesRoutes } from './modules/direct-messages/direct-messages.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(ridesRoutes);
   await app.register(bookingsRoutes);
+  await app.register(waitlistRoutes);
   await app.register(rideMessagesRoutes);
   await app.register(directMessagesRoutes);
   await app.register(notificationsRoutes);

@@ -20,6 +20,10 @@ export const ERROR_STATUS = {
   RIDE_DEPARTED: 409,
   RIDE_CANCELLED: 409,
   SEATS_BELOW_BOOKED: 409,
+  /** The caller is already on this ride's waiting list. */
+  ALREADY_WAITING: 409,
+  /** The ride has room for this request right now: reserve instead of waiting. */
+  RIDE_HAS_ROOM: 409,
   ALREADY_REVIEWED: 409,
   /** The caller already has an open report on this target. */
   REPORT_ALREADY_OPEN: 409,

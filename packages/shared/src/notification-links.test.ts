@@ -21,7 +21,7 @@ describe('notificationPath', () => {
   });
 
   it('leads booking changes to the ride on My Rides even though they name the other person', () => {
-    for (const kind of ['booking_requested', 'booking_confirmed', 'booking_rejected', 'booking_cancelled_by_passenger', 'ride_cancelled', 'ride_updated'] as const) {
+    for (const kind of ['booking_requested', 'booking_confirmed', 'booking_rejected', 'booking_cancelled_by_passenger', 'ride_cancelled', 'ride_updated', 'waitlist_promoted'] as const) {
       expect(notificationPath({ ...base, kind })).toBe(`/my-rides?ride=${base.rideId}`);
       expect(notificationPath({ ...base, kind, rideId: null })).toBe('/my-rides');
     }
@@ -30,5 +30,9 @@ describe('notificationPath', () => {
   it('leads a due review to the home page and a matching ride to its dialog there', () => {
     expect(notificationPath({ ...base, kind: 'review_due' })).toBe('/');
     expect(notificationPath({ ...base, kind: 'ride_request_match' })).toBe(`/?ride=${base.rideId}`);
+  });
+
+  it('leads a closed waiting list to the home page: the ride was never on the passenger\'s My Rides', () => {
+    expect(notificationPath({ ...base, kind: 'waitlist_closed' })).toBe('/');
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -67,7 +68,7 @@ export const users = pgTable(
     driverVerified: boolean('driver_verified').notNull().default(false),
     /**
      * Reviews received and the sum of their stars, kept by a trigger on reviews (migration
-     * 0007), so that every ride card can show its driver's rating without an aggregate per search.
+     * 0008), so that every ride card can show its driver's rating without an aggregate per search.
      */
     reviewCount: integer('review_count').notNull().default(0),
     reviewStarsTotal: integer('review_stars_total').notNull().default(0),
@@ -186,6 +187,35 @@ export const bookings = pgTable(
     check('bookings_seats_check', sql`${t.seats} between 1 and 8`),
     check('bookings_suitcases_check', sql`${t.suitcases} between 0 and 8`),
     check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'completed')`),
+  ],
+);
+
+/**
+ * A passenger waiting for room on a full ride (docs/decisions/waiting-list.md): one entry per
+ * passenger and ride; `seq` orders them first come, first served (joins are serialised by the
+ * ride's row lock, so the sequence follows the order in which they committed).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seats: smallint('seats').notNull(),
+    suitcases: smallint('suitcases').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_entries_one_per_user_idx').on(t.rideId, t.userId),
+    index('waitlist_entries_ride_order_idx').on(t.rideId, t.seq),
+    index('waitlist_entries_user_idx').on(t.userId),
+    check('waitlist_entries_seats_check', sql`${t.seats} between 1 and 8`),
+    check('waitlist_entries_suitcases_check', sql`${t.suitcases} between 0 and 8`),
   ],
 );
 

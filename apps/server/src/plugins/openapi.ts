@@ -51,6 +51,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'users', description: 'Profiles, avatars, e-mail addresses and received reviews' },
   { name: 'rides', description: 'Posting, searching and cancelling rides' },
   { name: 'bookings', description: 'Booking seats on rides, and the driver accepting or rejecting them' },
+  { name: 'waitlist', description: "Waiting for seats on a full ride; the first who fit are booked when seats free up" },
   { name: 'ride-requests', description: 'Passengers asking for a ride that nobody offers yet' },
   { name: 'messages', description: 'Ride chats and direct conversations' },
   { name: 'notifications', description: "The caller's notifications: in-app, the channels that leave the app, unsubscribe links and the calendar feed" },

@@ -21,6 +21,8 @@ export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, Notificatio
   ride_request_match: 'ride_alerts',
   ride_cancelled_driver_removed: 'bookings',
   ride_updated: 'bookings',
+  waitlist_promoted: 'bookings',
+  waitlist_closed: 'bookings',
   review_received: 'reviews',
   // Account and safety: decisions about the person's own account and the reports they made.
   verification_decided: 'account',

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'report_outcome',
   'account_warning',
   'ride_cancelled_driver_removed',
+  'waitlist_promoted',
+  'waitlist_closed',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;

@@ -206,6 +206,16 @@ export const MyBookingDto = z.object({
 });
 export type MyBooking = z.infer<typeof MyBookingDto>;
 
+/** The caller's own place on a ride's waiting list (docs/decisions/waiting-list.md). */
+export const MyWaitlistEntryDto = z.object({
+  /** 1 = first in line. */
+  position: z.number().int().min(1),
+  seats: z.number().int(),
+  suitcases: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type MyWaitlistEntry = z.infer<typeof MyWaitlistEntryDto>;
+
 /**
  * A ride (spec section 3). What depends on the viewer:
  * - driver: null for signed-out callers (the card shows the sign-in prompt instead).
@@ -215,6 +225,8 @@ export type MyBooking = z.infer<typeof MyBookingDto>;
  *   `messageCount` is how many the chat holds in all.
  * - myBooking: the caller's active booking, else their latest one; null when none or signed out.
  * - canDelete: true for the driver while the ride is active and has not departed.
+ * - myWaitlistEntry: the caller's place on the waiting list, null when not waiting or signed out;
+ *   waitingCount: how many passengers wait (for everyone).
  */
 export const RideDto = z.object({
   id: z.uuid(),
@@ -251,6 +263,8 @@ export const RideDto = z.object({
   myBooking: MyBookingDto.nullable(),
   /** When the driver last edited the ride (ISO 8601), null when never. */
   editedAt: z.iso.datetime().nullable(),
+  waitingCount: z.number().int().min(0),
+  myWaitlistEntry: MyWaitlistEntryDto.nullable(),
 });
 export type Ride = z.infer<typeof RideDto>;
 

@@ -87,7 +87,8 @@ export interface BookedSeats {
 /**
  * Books in ONE statement, so atomically and with no transaction around it: takes the seats and
  * suitcases from a bookable ride by a conditional UPDATE (active, not departed, enough left), and
- * inserts the pending booking and the driver's notification. The ride's row lock is held for this
+ * inserts the pending booking and the driver's notification, and ends the passenger's wait on the
+ * ride's waiting list if they were on it. The ride's row lock is held for this
  * statement only. No row back means the UPDATE matched nothing (and so
  * nothing was written); a second active booking of the same user fails on
  * ONE_ACTIVE_BOOKING_INDEX and writes nothing either.
@@ -116,6 +117,10 @@ export async function reserveSeatsAndInsertBooking(
              ${booking.suitcases}::smallint, 'pending', ${booking.paymentIntentId}::text, ${now}::timestamptz, ${now}::timestamptz
         from reserved
       returning id
+    ), unlisted as (
+      -- Booking the ride ends the passenger's wait for it (docs/decisions/waiting-list.md).
+      delete from waitlist_entries
+       where ride_id = ${booking.rideId}::uuid and user_id = ${booking.userId}::uuid and exists (select 1 from booked)
     ), notified as (
       insert into notifications (user_id, kind, title, body, ride_id, booking_id, other_user_id)
       select ${notification.userId}::uuid, ${notification.kind}::text, ${notification.title}::text, ${notification.body}::text,
@@ -129,6 +134,16 @@ export async function reserveSeatsAndInsertBooking(
   `)) as unknown as { rows: (BookedSeats & { notificationCreatedAt: Date | string })[] };
   const [row] = result.rows;
   return row && { ...row, notificationCreatedAt: new Date(row.notificationCreatedAt) };
+}
+
+/** The user's pending or confirmed booking on the ride, if any. */
+export async function findActiveBookingOfUserOnRide(db: Queryable, rideId: string, userId: string): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.rideId, rideId), eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed'])))
+    .limit(1);
+  return row;
 }
 
 /** Gives a booking's seats and suitcases back to its ride in one UPDATE. */

@@ -12,6 +12,8 @@ import { createNotification, publishNotification, type NotificationKind } from '
 import { getRidesByIds, hasDeparted, isActiveBooking, toRideDtoOfKnownRide } from '../rides/rides.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { fileUrl } from '../users/users.mapper.js';
+import { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser } from '../waitlist/waitlist.repository.js';
+import { promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import {
   ONE_ACTIVE_BOOKING_INDEX,
   findBookingWithPassenger,
@@ -182,11 +184,14 @@ export async function updateBookingStatus(
     if (!updated) {
       throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending booking can be accepted or rejected`);
     }
+    const promoted: (() => void)[] = [];
     if (input.status === 'cancelled') {
       await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
+      // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
+      promoted.push(...(await promoteWaitingPassengers(tx, deps.events, ride.id, now)));
     }
     const route = `from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`;
-    return createNotification(tx, deps.events, {
+    const notified = await createNotification(tx, deps.events, {
       userId: updated.userId,
       kind: input.status === 'confirmed' ? 'booking_confirmed' : 'booking_rejected',
       title: input.status === 'confirmed' ? 'Booking confirmed' : 'Booking declined',
@@ -198,6 +203,7 @@ export async function updateBookingStatus(
       bookingId,
       otherUserId: driverId,
     });
+    return () => [notified, ...promoted].forEach((run) => run());
   });
   push();
   return getBooking(deps, driverId, bookingId);
@@ -222,7 +228,7 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
       throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending or confirmed booking can be cancelled`);
     }
     await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
-    return createNotification(tx, deps.events, {
+    const notified = await createNotification(tx, deps.events, {
       userId: ride.driverId,
       kind: 'booking_cancelled_by_passenger',
       title: 'Booking cancelled',
@@ -231,6 +237,9 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
       bookingId,
       otherUserId: userId,
     });
+    // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
+    const promoted = await promoteWaitingPassengers(tx, deps.events, ride.id, now);
+    return () => [notified, ...promoted].forEach((run) => run());
   });
   push();
   return getBooking(deps, userId, bookingId);
@@ -311,13 +320,16 @@ async function cancelBookingInTransaction(
   const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now });
   if (!updated) return () => {};
   await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
-  return createNotification(tx, events, notify(ride));
+  const notified = await createNotification(tx, events, notify(ride));
+  const promoted = await promoteWaitingPassengers(tx, events, ride.id, now);
+  return () => [notified, ...promoted].forEach((run) => run());
 }
 
 /**
  * A block ends the pending bookings between the two people, in both directions: the seats come
  * back and the other person (not the one who blocked) is told, as with a rejection or a
- * passenger's cancellation.
+ * passenger's cancellation. Either one's waiting on the other's rides ends too, silently, before
+ * the freed seats go to the waiting lists.
  */
 export async function cancelPendingBookingsBetween(
   tx: Queryable,
@@ -326,6 +338,7 @@ export async function cancelPendingBookingsBetween(
   blockedId: string,
   now: Date,
 ): Promise<(() => void)[]> {
+  await deleteWaitlistEntriesBetween(tx, blockerId, blockedId);
   const pushes = [];
   for (const booking of await findPendingBookingsBetween(tx, blockerId, blockedId, now)) {
     const blockerDrives = booking.userId === blockedId;
@@ -357,8 +370,12 @@ export async function cancelPendingBookingsBetween(
   return pushes;
 }
 
-/** A suspended or deleted passenger's upcoming bookings are released; each driver hears of it. */
+/**
+ * A suspended or deleted passenger's upcoming bookings are released; each driver hears of it. They
+ * stop waiting on every waiting list first, so no freed seat goes to them.
+ */
 export async function cancelUpcomingBookingsOfUser(tx: Queryable, events: EventBus, userId: string, now: Date): Promise<(() => void)[]> {
+  await deleteWaitlistEntriesOfUser(tx, userId);
   const pushes = [];
   for (const booking of await findActiveUpcomingBookingsOfUser(tx, userId, now)) {
     pushes.push(

@@ -92,6 +92,16 @@ const TEMPLATES: Record<MailKind, KindTemplate> = {
     lead: () => 'A ride you booked was cancelled because its driver can no longer drive with us.',
     button: 'Find another ride',
   },
+  waitlist_promoted: {
+    subject: (m) => `A seat came free: ${m.title}`,
+    lead: () => 'Room came free on a ride you were waiting for, and you now hold a pending booking on it. The driver still accepts or rejects it.',
+    button: 'See the ride',
+  },
+  waitlist_closed: {
+    subject: (m) => `Waiting list closed: ${m.title}`,
+    lead: () => 'A ride you were waiting for will not take more passengers, so its waiting list was closed.',
+    button: 'Find another ride',
+  },
   review_received: {
     subject: (m) => m.title,
     lead: () => 'Someone you rode with reviewed you.',

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
+import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
 import {
   claimJobPeriod,
   completeDepartedRides,
@@ -37,12 +38,14 @@ export interface PeriodicJobResult {
   reviewDueNotifications: number;
   /** Expired sessions deleted (their sockets are closed). */
   sessionsDeleted: number;
+  /** Waiting passengers of departed rides told that the list is closed. */
+  waitlistEntriesClosed: number;
 }
 
 /**
  * Completes departed rides and their confirmed bookings (which makes them reviewable), cancels
- * their still-pending bookings, expires ride requests whose time has passed, and tells both sides
- * of each completed booking that a review is due. One transaction under an advisory lock, so
+ * their still-pending bookings, closes their waiting lists (telling who waited), expires ride
+ * requests whose time has passed, and tells both sides of each completed booking that a review is due. One transaction under an advisory lock, so
  * several server processes never run it at the same time; a second run finds nothing left to do.
  */
 export async function runPeriodicJob(
@@ -63,6 +66,7 @@ export async function runPeriodicJob(
       rideRequestsExpired: 0,
       reviewDueNotifications: 0,
       sessionsDeleted: 0,
+      waitlistEntriesClosed: 0,
     };
     const pushes: (() => void)[] = [];
     if (!(await tryAdvisoryTransactionLock(tx, PERIODIC_JOB_LOCK_KEY))) return { result, pushes };
@@ -93,6 +97,10 @@ export async function runPeriodicJob(
     result.bookingsCompleted = completedBookings.length;
     result.bookingsCancelled = cancelledBookings.length;
     result.rideRequestsExpired = await expirePassedRideRequests(tx, now);
+    // A departed ride takes nobody from its waiting list: the list is closed and its passengers told.
+    const closed = await closeWaitlistsOfRides(tx, deps.events, completedRides, 'departed');
+    result.waitlistEntriesClosed = closed.length;
+    pushes.push(...closed);
 
     const rideById = new Map(completedRides.map((ride) => [ride.id, ride]));
     for (const booking of completedBookings) {

@@ -23,6 +23,8 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
+import { findWaitlistSummaries } from '../waitlist/waitlist.repository.js';
+import { closeWaitlistsOfRides, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import {
   cancelActiveBookingsOfRide,
   cancelActiveRide,
@@ -224,7 +226,8 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
 /**
  * The ride cancellation itself, inside the caller's transaction: the ride (if still active and
  * upcoming) and its active bookings are cancelled, a system message goes to its chat and each
- * passenger who held a booking is notified. Undefined when the ride could not be cancelled.
+ * passenger who held a booking is notified; its waiting list is closed and the waiting passengers
+ * are told. Undefined when the ride could not be cancelled.
  * Publish the returned message to the ride room and run the pushes after commit.
  */
 export async function cancelRideInTransaction(
@@ -253,6 +256,8 @@ export async function cancelRideInTransaction(
       }),
     );
   }
+  // Nobody waits for a cancelled ride: the list is closed and each waiting passenger is told.
+  pushes.push(...(await closeWaitlistsOfRides(tx, events, [found.ride], 'cancelled')));
   return { message, pushes };
 }
 
@@ -336,6 +341,11 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
         { heldSeats, heldSuitcases },
       );
     }
+    // More seats or suitcases: the waiting list gets them in this transaction (docs/decisions/waiting-list.md).
+    const promoted =
+      input.totalSeats !== undefined || input.totalSuitcases !== undefined
+        ? await promoteWaitingPassengers(tx, deps.events, rideId, now)
+        : [];
     const what: string[] = [];
     if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
       what.push(`departure moved from ${formatDeparture(edited.previous.departsAt)} to ${formatDeparture(edited.ride.departsAt)}`);
@@ -343,8 +353,9 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
     if (edited.ride.priceCents !== edited.previous.priceCents) {
       what.push(`price changed from ${formatPrice(edited.previous.priceCents)} to ${formatPrice(edited.ride.priceCents)}`);
     }
-    if (what.length === 0) return [];
-    const pushes = [];
+    if (what.length === 0) return promoted;
+    const pushes = [...promoted];
+    // Passengers promoted just now waited under the old terms, so they are told as well.
     for (const booking of await findActiveBookingsOfRide(tx, rideId)) {
       pushes.push(
         await createNotification(tx, deps.events, {
@@ -417,9 +428,10 @@ async function toRideDtos(
   const participantRideIds = rows.filter(isParticipant).map((row) => row.ride.id);
 
   // Independent reads: on a pool they run on two connections at once.
-  const [bookingsOnRides, messagesByRide] = await Promise.all([
+  const [bookingsOnRides, messagesByRide, waitlistByRide] = await Promise.all([
     findBookingsWithPassengersOnRides(db, participantRideIds),
     findLatestRideMessages(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
+    findWaitlistSummaries(db, viewer?.userId ?? null, rideIds),
   ]);
   const driverByRide = new Map(rows.map((row) => [row.ride.id, row.ride.driverId]));
   const passengersByRide = new Map<string, RidePassenger[]>();
@@ -447,6 +459,7 @@ async function toRideDtos(
       : null;
     const iso = ride.departsAt.toISOString();
     const chat = participant ? messagesByRide.get(ride.id) : undefined;
+    const waitlist = waitlistByRide.get(ride.id);
     return {
       id: ride.id,
       region: ride.region,
@@ -490,6 +503,8 @@ async function toRideDtos(
       canDelete: viewer?.userId === ride.driverId && ride.status === 'active' && !hasDeparted(ride, now),
       myBooking,
       editedAt: ride.editedAt ? ride.editedAt.toISOString() : null,
+      waitingCount: waitlist?.waitingCount ?? 0,
+      myWaitlistEntry: waitlist?.mine ? { ...waitlist.mine, createdAt: waitlist.mine.createdAt.toISOString() } : null,
     };
   });
 }

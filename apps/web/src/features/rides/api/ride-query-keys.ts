@@ -12,4 +12,5 @@ export const rideKeys = {
   detail: (region: Region, rideId: string) => ['rides', region, 'detail', rideId] as const,
   ofUser: (region: Region, userId: string) => ['rides', region, 'user', userId] as const,
   bookingsOfUser: (region: Region, userId: string) => ['rides', region, 'bookings', userId] as const,
+  waitlist: (region: Region, rideId: string) => ['rides', region, 'waitlist', rideId] as const,
 };

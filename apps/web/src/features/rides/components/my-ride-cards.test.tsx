@@ -59,6 +59,8 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     canDelete: true,
     myBooking: null,
     editedAt: null,
+    waitingCount: 0,
+    myWaitlistEntry: null,
     ...overrides,
   };
 }

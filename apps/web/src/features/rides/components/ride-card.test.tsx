@@ -42,6 +42,8 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     canDelete: false,
     myBooking: null,
     editedAt: null,
+    waitingCount: 0,
+    myWaitlistEntry: null,
     ...overrides,
   };
 }

@@ -14,10 +14,10 @@ import { useRide } from '../api/get-ride';
 import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
-import { BookingForm } from './booking-form';
 import { DriverChip, EditedBadge, Fact, icons, routeText } from './ride-bits';
 import { RideParticipants } from './ride-participants';
 import type { RideChatSlot } from './ride-slots';
+import { BookOrWait, WaitingPassengers } from './waitlist-panel';
 
 /**
  * The edit form is the post form, loaded when the driver first edits: imported statically here it
@@ -180,6 +180,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           ) : null}
           {/* Who the server shows the passengers to; right after booking they come with the refetch. */}
           {isDriver || hasActiveBooking ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
+          {isDriver ? <WaitingPassengers ride={ride} /> : null}
           {chatSlot ? (
             <section aria-labelledby="ride-messages-heading">
               <h3 id="ride-messages-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">
@@ -190,7 +191,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           ) : null}
         </>
       ) : bookable ? (
-        <BookingForm ride={ride} onBooked={() => setJustBooked(true)} />
+        <BookOrWait ride={ride} onBooked={() => setJustBooked(true)} />
       ) : null}
 
       {ride.canDelete && editing ? (

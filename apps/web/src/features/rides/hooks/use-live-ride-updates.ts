@@ -7,7 +7,8 @@ import { rideKeys } from '../api/ride-query-keys';
 
 /**
  * The notifications that say a ride or booking the user takes part in changed: a booking asked
- * for, accepted, rejected or cancelled (seats change with each), or the ride cancelled. The server
+ * for, accepted, rejected or cancelled (seats change with each), the ride cancelled, or a waiting
+ * passenger booked from the list or told the list closed. The server
  * sends each to the person concerned, so they are the live signal (docs/decisions/web-live-updates.md).
  */
 export const RIDE_CHANGING_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
@@ -16,6 +17,9 @@ export const RIDE_CHANGING_KINDS: ReadonlySet<NotificationKind> = new Set<Notifi
   'booking_rejected',
   'booking_cancelled_by_passenger',
   'ride_cancelled',
+  // A seat from the waiting list: the promoted passenger's screens show their pending booking.
+  'waitlist_promoted',
+  'waitlist_closed',
 ]);
 
 /**

@@ -34,6 +34,8 @@ export function rideFixture(overrides: Partial<Ride> = {}): Ride {
     canDelete: false,
     myBooking: null,
     editedAt: null,
+    waitingCount: 0,
+    myWaitlistEntry: null,
     ...overrides,
   };
 }

@@ -21,20 +21,22 @@ export function pluralize(count: number, singular: string, plural = `${singular}
 
 export type RideCardAction =
   | { kind: 'sign-in'; label: 'Reserve'; disabled: false }
-  | { kind: 'details'; label: 'Reserve' | 'Pending' | 'Confirmed' | 'Completed' | 'Details'; disabled: false }
+  | { kind: 'details'; label: 'Reserve' | 'Pending' | 'Confirmed' | 'Completed' | 'Details' | 'Join waiting list' | `Waiting #${number}`; disabled: false }
   | { kind: 'declined'; label: 'Declined'; disabled: true };
 
 /**
  * The passenger's button on a ride card (spec section 2): none = Reserve, pending = Pending,
  * confirmed = Confirmed, cancelled = Declined (disabled), own ride = Details. Signed out, Reserve
- * asks to sign in.
+ * asks to sign in. A full ride says Join waiting list, and a waiting passenger sees their place.
  */
 export function rideCardAction(
-  ride: Pick<Ride, 'driver' | 'myBooking'>,
+  ride: Pick<Ride, 'driver' | 'myBooking'> & Partial<Pick<Ride, 'seatsAvailable' | 'myWaitlistEntry'>>,
   viewerId: string | null,
 ): RideCardAction {
   if (!viewerId) return { kind: 'sign-in', label: 'Reserve', disabled: false };
   if (ride.driver?.id === viewerId) return { kind: 'details', label: 'Details', disabled: false };
+  // A passenger on the waiting list holds no active booking (booking ends the wait).
+  if (ride.myWaitlistEntry) return { kind: 'details', label: `Waiting #${ride.myWaitlistEntry.position}`, disabled: false };
   const status: BookingStatus | null = ride.myBooking?.status ?? null;
   switch (status) {
     case 'pending':
@@ -46,6 +48,8 @@ export function rideCardAction(
     case 'cancelled':
       return { kind: 'declined', label: 'Declined', disabled: true };
     default:
+      // A full ride offers its waiting list instead; the dialog holds the form.
+      if (ride.seatsAvailable === 0) return { kind: 'details', label: 'Join waiting list', disabled: false };
       return { kind: 'details', label: 'Reserve', disabled: false };
   }
 }

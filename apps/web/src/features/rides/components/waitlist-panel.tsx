@@ -1,0 +1,188 @@
+import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '@carpool/shared/constants';
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { useId, useState, type FormEvent } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useJoinWaitlist, useLeaveWaitlist, useWaitingPassengers } from '../api/waitlist';
+import { pluralize } from '../utils/ride-labels';
+import { BookingForm } from './booking-form';
+import { fieldClasses, labelClasses } from './field-classes';
+
+function range(from: number, to: number): number[] {
+  return to < from ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}
+
+const ordinal = (position: number) => `#${position}`;
+
+/** Whether a request of seats and suitcases is more than the ride has left (so it may wait). */
+export function needsWaitlist(ride: Pick<Ride, 'seatsAvailable' | 'suitcasesAvailable'>, seats: number, suitcases: number): boolean {
+  return seats > ride.seatsAvailable || suitcases > ride.suitcasesAvailable;
+}
+
+/**
+ * What a signed-in passenger without a booking sees on a bookable ride: their place on the
+ * waiting list with "Leave waiting list"; else the booking form, and "Join waiting list" when the
+ * ride is full, or on request when it has less room than they need.
+ */
+export function BookOrWait({ ride, onBooked }: { ride: Ride; onBooked: () => void }) {
+  const [wantsMore, setWantsMore] = useState(false);
+  if (ride.myWaitlistEntry) return <MyWaitlistPlace ride={ride} />;
+  if (ride.seatsAvailable === 0) {
+    return (
+      <div className="space-y-4">
+        <p className="rounded-xl bg-slate-100 p-4 text-sm font-medium dark:bg-slate-800">
+          This ride is full.
+          {ride.waitingCount > 0 ? ` ${pluralize(ride.waitingCount, 'passenger')} waiting.` : ''}
+        </p>
+        <WaitlistForm ride={ride} />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <BookingForm ride={ride} onBooked={onBooked} />
+      {wantsMore ? (
+        <WaitlistForm ride={ride} />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setWantsMore(true)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Need more seats or suitcases than are left? Join waiting list
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** "Join waiting list": seats and suitcases up to the ride's totals. */
+export function WaitlistForm({ ride }: { ride: Ride }) {
+  const seatsId = useId();
+  const suitcasesId = useId();
+  const seatChoices = range(MIN_SEATS, Math.min(ride.totalSeats, MAX_SEATS));
+  const suitcaseChoices = range(0, Math.min(ride.totalSuitcases, MAX_SUITCASES));
+  // Start from a request the ride cannot take now: that is what waiting is for.
+  const [seats, setSeats] = useState(Math.min(ride.seatsAvailable + 1, seatChoices.at(-1) ?? MIN_SEATS));
+  const [suitcases, setSuitcases] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const join = useJoinWaitlist();
+  const { showToast } = useToast();
+  const fits = !needsWaitlist(ride, seats, suitcases);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    join.mutate(
+      { rideId: ride.id, seats, suitcases },
+      {
+        onSuccess: (entry) => showToast({ tone: 'success', message: `You are ${ordinal(entry.position)} on the waiting list.` }),
+        onError: (caught) => setError(isApiError(caught) && caught.status > 0 ? caught.message : 'Joining the waiting list failed. Please try again.'),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Join waiting list" className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+      <h3 className="text-base font-bold text-slate-900 dark:text-white">Join waiting list</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        When room comes free, the first passengers in line whose request fits get a pending booking, and the driver accepts or rejects it.
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={seatsId} className={labelClasses}>
+            Seats
+          </label>
+          <select id={seatsId} className={fieldClasses} value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
+            {seatChoices.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={suitcasesId} className={labelClasses}>
+            Suitcases
+          </label>
+          <select id={suitcasesId} className={fieldClasses} value={suitcases} onChange={(event) => setSuitcases(Number(event.target.value))}>
+            {suitcaseChoices.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {fits ? <p className="text-sm text-slate-600 dark:text-slate-300">The ride has room for this right now: reserve it instead.</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" className="w-full" disabled={join.isPending || fits}>
+        {join.isPending ? 'Joining...' : 'Join waiting list'}
+      </Button>
+    </form>
+  );
+}
+
+/** The waiting passenger's place in line and "Leave waiting list". */
+export function MyWaitlistPlace({ ride }: { ride: Ride }) {
+  const entry = ride.myWaitlistEntry!;
+  const leave = useLeaveWaitlist();
+  const { showToast } = useToast();
+  const onLeave = () =>
+    leave.mutate(ride.id, {
+      onSuccess: () => showToast({ tone: 'success', message: 'You left the waiting list.' }),
+      onError: (error) => showToast({ tone: 'error', message: error.message || 'Leaving the waiting list failed.' }),
+    });
+  return (
+    <section aria-label="Your place on the waiting list" className="space-y-3 rounded-xl bg-amber-50 p-4 dark:bg-amber-950/40">
+      <p className="text-sm text-amber-950 dark:text-amber-100">
+        <span className="font-bold">You are {ordinal(entry.position)} on the waiting list</span> for{' '}
+        {pluralize(entry.seats, 'seat')} and {pluralize(entry.suitcases, 'suitcase')}. When room comes free you get a pending booking
+        and a notification.
+      </p>
+      <Button variant="secondary" onClick={onLeave} disabled={leave.isPending}>
+        {leave.isPending ? 'Leaving...' : 'Leave waiting list'}
+      </Button>
+    </section>
+  );
+}
+
+/** The driver's view of the line, in order, under the participants; asked for only when someone waits. */
+export function WaitingPassengers({ ride }: { ride: Pick<Ride, 'id' | 'waitingCount'> }) {
+  const { data, isError } = useWaitingPassengers(ride.id, ride.waitingCount > 0);
+  if (isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        The waiting list could not be loaded.
+      </p>
+    );
+  }
+  if (ride.waitingCount === 0 || !data || data.length === 0) return null;
+  return (
+    <section aria-labelledby="ride-waitlist-heading" className="space-y-3">
+      <h3 id="ride-waitlist-heading" className="text-base font-bold text-slate-900 dark:text-white">
+        Waiting list
+      </h3>
+      <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+        {data.map((waiting) => (
+          <li key={waiting.user.id} className="flex items-center gap-3 p-3" data-testid="ride-waiting-passenger">
+            <span className="w-7 text-sm font-bold text-slate-500 dark:text-slate-400">{ordinal(waiting.position)}</span>
+            <Avatar name={waiting.user.name} src={waiting.user.avatar} color={waiting.user.avatarColor} size="sm" />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{waiting.user.name}</p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                {pluralize(waiting.seats, 'seat')} · {pluralize(waiting.suitcases, 'suitcase')}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '../constants.js';
+import { MyWaitlistEntryDto } from './rides.js';
+
+/**
+ * POST /api/rides/{id}/waitlist: what the passenger waits for. Only a request the ride cannot take
+ * right now may wait (409 RIDE_HAS_ROOM otherwise: reserve instead).
+ */
+export const JoinWaitlistInput = z.object({
+  seats: z.number().int('must be a whole number').min(MIN_SEATS).max(MAX_SEATS),
+  suitcases: z.number().int('must be a whole number').min(0).max(MAX_SUITCASES),
+});
+export type JoinWaitlistInput = z.infer<typeof JoinWaitlistInput>;
+
+/** The caller's entry just written, with its place in line. */
+export const WaitlistEntryDto = MyWaitlistEntryDto.extend({ rideId: z.uuid() });
+export type WaitlistEntry = z.infer<typeof WaitlistEntryDto>;
+
+/** One waiting passenger, as the driver sees the list (GET /api/rides/{id}/waitlist). */
+export const WaitingPassengerDto = z.object({
+  position: z.number().int().min(1),
+  seats: z.number().int(),
+  suitcases: z.number().int(),
+  createdAt: z.iso.datetime(),
+  user: z.object({ id: z.uuid(), name: z.string(), avatar: z.string().nullable(), avatarColor: z.string().nullable() }),
+});
+export type WaitingPassenger = z.infer<typeof WaitingPassengerDto>;
+
+export const WaitingListDto = z.array(WaitingPassengerDto);
