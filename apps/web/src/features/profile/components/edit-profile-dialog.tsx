@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkImageFile } from '../utils/avatar-file';
-import { PREFERENCE_KEYS } from '../utils/preferences';
+import { PREFERENCE_KEYS } from '../../../lib/preferences';
 import { errorClasses, fileInputClasses, inputClasses, labelClasses } from './form-classes';
 
 type FormValues = z.input<typeof UpdateProfileInput>;

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useUserProfile } from '../api/get-user-profile';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { PayoutStatusCard } from './payout-status';
-import { PreferenceList } from './preference-list';
+import { PreferenceList } from '../../../components/preference-list';
 import { ProfileCard } from './profile-card';
 import { ProfileLoading, ProfileMessage } from './profile-states';
 import { ProfileSummary } from './profile-summary';

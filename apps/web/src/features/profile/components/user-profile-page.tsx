@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useUserProfile } from '../api/get-user-profile';
-import { PreferenceList } from './preference-list';
+import { PreferenceList } from '../../../components/preference-list';
 import { ProfileCard } from './profile-card';
 import { ProfileLoading, ProfileMessage } from './profile-states';
 import { ProfileSummary } from './profile-summary';

@@ -2,6 +2,7 @@ import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { COLLEGE_LABELS } from '@carpool/shared/colleges';
 import { TEXTS } from '@carpool/shared/texts';
 import { Link } from 'react-router';
+import { RatingSummary } from '../../../components/rating-summary';
 import { Avatar } from '../../../components/ui/avatar';
 import { useRegion } from '../../../lib/region';
 import { firstName } from '../utils/passenger';
@@ -45,6 +46,9 @@ export function PassengerIdentity({ request, isSignedIn, showVerified = false }:
           {passenger.college ? (
             <span className="block text-xs text-slate-500 dark:text-slate-400">{COLLEGE_LABELS[passenger.college]}</span>
           ) : null}
+          <span className="mt-0.5 block">
+            <RatingSummary rating={passenger} role="passenger" />
+          </span>
         </span>
       </Link>
       {showVerified ? (

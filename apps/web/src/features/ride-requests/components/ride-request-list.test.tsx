@@ -52,6 +52,8 @@ describe('RideRequestList', () => {
     // The first name only, linking to the profile.
     expect(inCard.getByRole('link', { name: /Grace/ })).toHaveAttribute('href', `/profile/${otherPassenger.id}`);
     expect(inCard.queryByText(/Hopper/)).not.toBeInTheDocument();
+    // The passenger's rating, as drivers choose whom to offer a ride.
+    expect(inCard.getByRole('img', { name: 'Rated 4.7 out of 5 from 3 reviews' })).toBeInTheDocument();
   });
 
   it('asks a signed-out viewer to sign in to view passenger details', async () => {

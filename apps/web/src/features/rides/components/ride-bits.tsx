@@ -3,6 +3,7 @@ import { placeLabel } from '@carpool/shared/places';
 import type { RideDriver } from '@carpool/shared/schemas/rides';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RatingSummary } from '../../../components/rating-summary';
 import { Avatar } from '../../../components/ui/avatar';
 import { useRegion } from '../../../lib/region';
 import { firstName } from '../utils/ride-labels';
@@ -33,7 +34,7 @@ export function CollegeBadge({ college }: { college: RideDriver['college'] }) {
   );
 }
 
-/** The driver's avatar, first name and school badge; linked to the profile (signed-in viewers only see a driver). */
+/** The driver's avatar, first name, school badge and rating; linked to the profile (signed-in viewers only see a driver). */
 export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: ReactNode }) {
   const { toPath } = useRegion();
   return (
@@ -58,7 +59,10 @@ export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: Re
           ) : null}
           {suffix}
         </div>
-        <CollegeBadge college={driver.college} />
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <CollegeBadge college={driver.college} />
+          <RatingSummary rating={driver} role="driver" />
+        </div>
       </div>
     </div>
   );
@@ -77,6 +81,29 @@ export function EditedBadge({ editedAt }: { editedAt: string | null }) {
       title={`Edited by the driver on ${new Date(editedAt).toLocaleString()}`}
     >
       Edited
+    </span>
+  );
+}
+
+/**
+ * The seats as icons, free ones in the brand colour and taken ones greyed, for a glance at a card;
+ * the words beside them ("2 of 4") are what a screen reader reads.
+ */
+export function SeatIcons({ available, total }: { available: number; total: number }) {
+  return (
+    <span aria-hidden="true" className="inline-flex items-center gap-0.5 align-middle" data-testid="seat-icons">
+      {Array.from({ length: total }, (_, index) => (
+        <svg
+          key={index}
+          viewBox="0 0 20 20"
+          className={`h-3.5 w-3.5 ${index < available ? 'text-brand-600 dark:text-brand-400' : 'text-slate-300 dark:text-slate-600'}`}
+          fill="currentColor"
+          data-free={index < available}
+        >
+          <circle cx="10" cy="5.5" r="3.5" />
+          <path d="M3.5 17.5c0-3.9 2.9-6.5 6.5-6.5s6.5 2.6 6.5 6.5z" />
+        </svg>
+      ))}
     </span>
   );
 }

@@ -71,6 +71,24 @@ describe('RideCard', () => {
     expect(card).toHaveTextContent('Ithaca');
   });
 
+  it("shows the driver's rating, or New driver, the verified tick and the seats as icons", () => {
+    signInLocally();
+    const { unmount } = renderWithApp(<RideCard ride={rideWith()} viewerId={testUser.id} onOpen={vi.fn()} />);
+    const card = screen.getByRole('article');
+    expect(card).toHaveTextContent('New driver');
+    expect(screen.queryByLabelText('Verified driver')).toBeNull();
+    const icons = screen.getByTestId('seat-icons').querySelectorAll('svg');
+    expect([...icons].map((icon) => icon.getAttribute('data-free'))).toEqual(['true', 'true', 'true', 'false']);
+    unmount();
+
+    const rated = rideWith();
+    rated.driver = { ...rated.driver!, reviewCount: 12, averageRating: 4.8, driverVerified: true };
+    renderWithApp(<RideCard ride={rated} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('img', { name: 'Rated 4.8 out of 5 from 12 reviews' })).toHaveTextContent('4.8 (12 reviews)');
+    expect(screen.getByRole('article')).not.toHaveTextContent('New driver');
+    expect(screen.getByLabelText('Verified driver')).toBeInTheDocument();
+  });
+
   it('shows "Edited" only on a ride its driver changed', () => {
     signInLocally();
     const { unmount } = renderWithApp(<RideCard ride={rideWith()} viewerId={testUser.id} onOpen={vi.fn()} />);

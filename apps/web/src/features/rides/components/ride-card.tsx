@@ -5,7 +5,7 @@ import { openAuthModal } from '../../../lib/window-events';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { formatPrice, rideCardAction } from '../utils/ride-labels';
 import { cardClasses } from './field-classes';
-import { DriverChip, EditedBadge, Fact, icons, RouteLabel, routeText } from './ride-bits';
+import { DriverChip, EditedBadge, Fact, icons, RouteLabel, routeText, SeatIcons } from './ride-bits';
 
 interface RideCardProps {
   ride: Ride;
@@ -70,7 +70,8 @@ export function RideCard({ ride, viewerId, onOpen }: RideCardProps) {
           {formatLocalTime(ride.departsAt)}
         </Fact>
         <Fact label="Seats available" icon={icons.seat}>
-          <span className={full ? 'text-red-600 dark:text-red-400' : ''}>
+          <span className={`inline-flex flex-wrap items-center gap-x-1.5 ${full ? 'text-red-600 dark:text-red-400' : ''}`}>
+            <SeatIcons available={ride.seatsAvailable} total={ride.totalSeats} />
             {ride.seatsAvailable} of {ride.totalSeats}
           </span>
         </Fact>

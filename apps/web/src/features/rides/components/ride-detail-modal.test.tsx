@@ -86,6 +86,20 @@ describe('RideDetailModal', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ rideId, seats: 2, suitcases: 1, paymentIntentId: 'NO_STRIPE' });
   });
 
+  it("shows the driver's rating and preferences", async () => {
+    fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({
+        body: rideWith({ driver: { ...driver, reviewCount: 2, averageRating: 4.5, preferences: { ...DEFAULT_PREFERENCES, okayWithAnimals: true, okayWithSmoking: false } } }),
+      }),
+    });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByRole('img', { name: 'Rated 4.5 out of 5 from 2 reviews' })).toBeInTheDocument();
+    const preferences = within(dialog).getByRole('list', { name: 'Ride preferences' });
+    expect(preferences).toHaveTextContent('Okay with Animals');
+    expect(preferences).toHaveTextContent('NOT okay with Smoking');
+  });
+
   it('lets the driver accept a pending booking after the confirmation', async () => {
     const passengers = [
       { id: bookingId, status: 'pending' as const, seats: 2, suitcases: 1, user: { id: otherId, name: 'Pat Passenger', avatar: null, avatarColor: null } },

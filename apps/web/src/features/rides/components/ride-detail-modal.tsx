@@ -1,6 +1,7 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { Suspense, useState } from 'react';
+import { PreferenceList } from '../../../components/preference-list';
 import { ReservePrompt } from '../../../components/reserve-prompt';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,7 +15,7 @@ import { useRide } from '../api/get-ride';
 import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
-import { DriverChip, EditedBadge, Fact, icons, routeText } from './ride-bits';
+import { DriverChip, EditedBadge, Fact, icons, routeText, SeatIcons } from './ride-bits';
 import { RideParticipants } from './ride-participants';
 import type { RideChatSlot } from './ride-slots';
 import { BookOrWait, WaitingPassengers } from './waitlist-panel';
@@ -123,7 +124,10 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
             {formatLocalTime(ride.departsAt)}
           </Fact>
           <Fact label="Seats available" icon={icons.seat}>
-            {ride.seatsAvailable} of {ride.totalSeats}
+            <span className="inline-flex flex-wrap items-center gap-x-1.5">
+              <SeatIcons available={ride.seatsAvailable} total={ride.totalSeats} />
+              {ride.seatsAvailable} of {ride.totalSeats}
+            </span>
           </Fact>
           <Fact label="Suitcases" icon={icons.suitcase}>
             {ride.suitcasesAvailable} of {ride.totalSuitcases}
@@ -143,6 +147,9 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
             <DriverChip driver={ride.driver} />
             {ride.driver.info ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{ride.driver.info}</p> : null}
+            <div className="mt-3">
+              <PreferenceList preferences={ride.driver.preferences} />
+            </div>
           </div>
         ) : null}
       </section>

@@ -1,5 +1,5 @@
 import type { Preferences } from '@carpool/shared/schemas/users';
-import { preferenceLines } from '../utils/preferences';
+import { preferenceLines } from '../lib/preferences';
 
 export function PreferenceList({ preferences }: { preferences: Preferences }) {
   return (
