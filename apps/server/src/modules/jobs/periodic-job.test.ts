@@ -78,6 +78,7 @@ describeEachDatabase('periodic job', (kind) => {
       rideRequestsExpired: 1,
       reviewDueNotifications: 2,
       sessionsDeleted: 0,
+      seriesOccurrencesCreated: 0,
     });
 
     const db = t.database.db;
@@ -116,6 +117,7 @@ describeEachDatabase('periodic job', (kind) => {
       rideRequestsExpired: 0,
       reviewDueNotifications: 0,
       sessionsDeleted: 0,
+      seriesOccurrencesCreated: 0,
     });
     expect(await snapshot()).toEqual(afterFirst);
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
+import { extendRideSeries } from '../rides/ride-series.service.js';
 import {
   claimJobPeriod,
   completeDepartedRides,
@@ -37,6 +38,8 @@ export interface PeriodicJobResult {
   reviewDueNotifications: number;
   /** Expired sessions deleted (their sockets are closed). */
   sessionsDeleted: number;
+  /** Occurrences of weekly rides created as their horizon moved on. */
+  seriesOccurrencesCreated: number;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function runPeriodicJob(
       rideRequestsExpired: 0,
       reviewDueNotifications: 0,
       sessionsDeleted: 0,
+      seriesOccurrencesCreated: 0,
     };
     const pushes: (() => void)[] = [];
     if (!(await tryAdvisoryTransactionLock(tx, PERIODIC_JOB_LOCK_KEY))) return { result, pushes };
@@ -93,6 +97,11 @@ export async function runPeriodicJob(
     result.bookingsCompleted = completedBookings.length;
     result.bookingsCancelled = cancelledBookings.length;
     result.rideRequestsExpired = await expirePassedRideRequests(tx, now);
+
+    // After completing departed rides: weekly series create their next occurrences.
+    const extended = await extendRideSeries(tx, deps.events, now);
+    result.seriesOccurrencesCreated = extended.created;
+    pushes.push(...extended.afterCommit);
 
     const rideById = new Map(completedRides.map((ride) => [ride.id, ride]));
     for (const booking of completedBookings) {
@@ -144,7 +153,7 @@ export function startPeriodicJob(
     running = runPeriodicJob(deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })
       .then((result) => {
         onRun(result.ran ? 'ran' : 'skipped');
-        if (result.ridesCompleted || result.rideRequestsExpired || result.sessionsDeleted) log.info({ periodicJob: result }, 'periodic job finished');
+        if (result.ridesCompleted || result.rideRequestsExpired || result.sessionsDeleted || result.seriesOccurrencesCreated) log.info({ periodicJob: result }, 'periodic job finished');
       })
       .catch((error: unknown) => {
         onRun('failed');

@@ -17,6 +17,7 @@ const PeriodicJobResultDto = z.object({
   rideRequestsExpired: z.number().int(),
   reviewDueNotifications: z.number().int(),
   sessionsDeleted: z.number().int(),
+  seriesOccurrencesCreated: z.number().int(),
 });
 
 /**
