@@ -58,6 +58,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     canDelete: true,
     myBooking: null,
     editedAt: null,
+    seriesId: null,
     ...overrides,
   };
 }

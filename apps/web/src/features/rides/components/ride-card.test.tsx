@@ -41,6 +41,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     canDelete: false,
     myBooking: null,
     editedAt: null,
+    seriesId: null,
     ...overrides,
   };
 }

@@ -33,6 +33,7 @@ export function rideFixture(overrides: Partial<Ride> = {}): Ride {
     canDelete: false,
     myBooking: null,
     editedAt: null,
+    seriesId: null,
     ...overrides,
   };
 }
