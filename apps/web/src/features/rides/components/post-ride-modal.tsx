@@ -375,7 +375,7 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
                         onClick={() => toggleWeekday(weekday)}
                         className={`h-11 min-w-11 rounded-xl border px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-500 ${
                           pressed
-                            ? 'border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-500 dark:text-slate-950'
+                            ? 'border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-600'
                             : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
                         }`}
                       >
