@@ -234,6 +234,20 @@ describeEachDatabase('weekly rides', (kind) => {
       t.clock.set(START);
     });
 
+    it('a stop racing the periodic job leaves no active occurrence from that day on, whichever commits first', async () => {
+      const res = await post(rideBody({ ...FIRST, repeat: { weekdays: [1, 3, 5], until: '2027-03-31' } }));
+      const id = res.json<CreatedRide>().seriesId!;
+      // Two weeks on, the job has six days to create for this series while the driver stops it.
+      t.clock.set(new Date(START.getTime() + 14 * DAY_MS));
+      const [, cancelled] = await Promise.all([runPeriodicJob(t.app.deps), cancelSeries(id, '2026-11-20')]);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const rows = await occurrencesOf(id);
+      expect(rows.filter((row) => row.status === 'active' && row.seriesDay! >= '2026-11-20')).toEqual([]);
+      expect(rows.filter((row) => row.status === 'active').length).toBeGreaterThan(0);
+      expect((await runPeriodicJob(t.app.deps)).seriesOccurrencesCreated).toBe(0);
+      t.clock.set(START);
+    });
+
     it('leaves departed occurrences alone, whatever the from day', async () => {
       const res = await post(rideBody({ ...FIRST, repeat: { weekdays: [5], until: '2026-11-13' } }));
       const id = res.json<CreatedRide>().seriesId!;
