@@ -16,6 +16,14 @@ export const SUGGESTED_MAX_PRICE = 40;
 
 export const CAROUSEL_DAYS = 5;
 
+/** A weekly ride repeats until at most this many weeks after its first departure. */
+export const SERIES_MAX_WEEKS = 26;
+/**
+ * Occurrences of a weekly ride exist at most this many weeks ahead of today (in the series' zone);
+ * the periodic job creates the next ones as the days go by, so a long series does not flood lists.
+ */
+export const SERIES_HORIZON_WEEKS = 8;
+
 /**
  * How many times one person may book the same ride, cancelled and rejected bookings included:
  * enough to change one's mind, not enough to flood a driver with requests.

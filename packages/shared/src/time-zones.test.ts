@@ -138,3 +138,18 @@ describe('todayInTimeZone and isWallClockInFuture', () => {
     expect(isWallClockInFuture('2026-03-13', '', 'America/New_York', now)).toBe(false);
   });
 });
+
+describe('weekly days', () => {
+  it('names weekdays, counts days and lists the days on chosen weekdays', async () => {
+    const { daysBetween, daysOnWeekdays, timeInTimeZone, weekdayOf } = await import('./time-zones.js');
+    expect(['2026-10-23', '2026-11-01', '2027-01-04'].map(weekdayOf)).toEqual([5, 0, 1]);
+    expect(daysBetween('2026-10-23', '2026-10-25')).toBe(2);
+    expect(daysBetween('2026-10-25', '2026-10-23')).toBe(-2);
+    // Across the autumn DST change the count is still in whole days.
+    expect(daysBetween('2026-10-30', '2026-11-06')).toBe(7);
+    expect(daysOnWeekdays([1, 5], '2026-10-23', '2026-11-02')).toEqual(['2026-10-23', '2026-10-26', '2026-10-30', '2026-11-02']);
+    expect(daysOnWeekdays([3], '2026-10-23', '2026-10-27')).toEqual([]);
+    expect(timeInTimeZone(new Date('2026-10-23T21:30:00Z'), 'America/New_York')).toBe('17:30');
+    expect(timeInTimeZone(new Date('2026-11-02T22:30:00Z'), 'America/New_York')).toBe('17:30');
+  });
+});

@@ -41,6 +41,28 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The weekday of a calendar day, 0 = Sunday. */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00.000Z`).getUTCDay();
+}
+
+/** Whole days from one calendar day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / 86_400_000);
+}
+
+/** The calendar days from `first` to `last` (both inclusive) that fall on one of the weekdays, in order. */
+export function daysOnWeekdays(weekdays: readonly number[], first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) if (weekdays.includes(weekdayOf(day))) days.push(day);
+  return days;
+}
+
+/** The wall-clock time (HH:MM) of an instant in a zone. */
+export function timeInTimeZone(instant: Date, timeZone: string): string {
+  return new Date(wallClockAsUtc(instant, timeZone)).toISOString().slice(11, 16);
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);

@@ -110,6 +110,57 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A weekly ride series (docs/decisions/weekly-rides.md): the template every occurrence copies, the
+ * weekdays and wall-clock time in the series' zone, the last local day it repeats on, and how far
+ * occurrences have been created (at most SERIES_HORIZON_WEEKS ahead; the periodic job extends it).
+ * Each occurrence is a ride of its own pointing here; (series_id, series_day) is unique, so two
+ * runs never create one occurrence twice.
+ */
+export const rideSeries = pgTable(
+  'ride_series',
+  {
+    id: id(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    timezone: text('timezone').notNull(),
+    /** Local weekdays, 0 = Sunday. */
+    weekdays: smallint('weekdays').array().notNull(),
+    /** Local departure time, HH:MM. */
+    localTime: text('local_time').notNull(),
+    /** Local day of the first occurrence. */
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    /** Last local day an occurrence may depart on (inclusive). */
+    until: date('until', { mode: 'string' }).notNull(),
+    /** Occurrences exist for every matching day up to and including this local day. */
+    createdThrough: date('created_through', { mode: 'string' }).notNull(),
+    fromPlace: text('from_place').notNull(),
+    toPlace: text('to_place').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    totalSeats: smallint('total_seats').notNull(),
+    totalSuitcases: smallint('total_suitcases').notNull(),
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    pickupAddress: text('pickup_address'),
+    pickupLat: doublePrecision('pickup_lat'),
+    pickupLng: doublePrecision('pickup_lng'),
+    dropoffAddress: text('dropoff_address'),
+    dropoffLat: doublePrecision('dropoff_lat'),
+    dropoffLng: doublePrecision('dropoff_lng'),
+    status: text('status', { enum: ['active', 'stopped'] }).notNull().default('active'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ride_series_driver_idx').on(t.driverId),
+    // The periodic job's scan: active series that still have days to create.
+    index('ride_series_active_idx').on(t.createdThrough).where(sql`${t.status} = 'active'`),
+    check('ride_series_status_check', sql`${t.status} in ('active', 'stopped')`),
+    check('ride_series_until_check', sql`${t.until} >= ${t.firstDay}`),
+  ],
+);
+
 export const rides = pgTable(
   'rides',
   {
@@ -142,8 +193,13 @@ export const rides = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** When the driver last edited the ride (null when never). */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** The weekly series this ride is an occurrence of (null for a single ride). */
+    seriesId: uuid('series_id').references(() => rideSeries.id, { onDelete: 'set null' }),
+    /** The series' local day this occurrence stands for; stays when the driver edits its time. */
+    seriesDay: date('series_day', { mode: 'string' }),
   },
   (t) => [
+    uniqueIndex('rides_series_day_idx').on(t.seriesId, t.seriesDay),
     index('rides_search_idx').on(t.region, t.status, t.departsAt),
     index('rides_route_idx').on(t.region, t.fromPlace, t.toPlace, t.departsAt),
     // A search by destination alone cannot use rides_route_idx (it starts with the departure place).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CAROUSEL_DAYS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
-import { isCalendarDay, isValidTimeZone } from '../time-zones.js';
+import { CAROUSEL_DAYS, SERIES_MAX_WEEKS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
+import { addDays, dayInTimeZone, isCalendarDay, isValidTimeZone, weekdayOf } from '../time-zones.js';
 import { RegionSchema } from './common.js';
 import { RideMessageDto } from './messages.js';
 import { CollegeSchema, PreferencesSchema, RatingSummaryDto } from './users.js';
@@ -59,6 +59,49 @@ const optionalAddress = z
 const latitude = z.number().min(-90).max(90).nullish().transform((value) => value ?? null);
 const longitude = z.number().min(-180).max(180).nullish().transform((value) => value ?? null);
 
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/**
+ * Repeat a new ride weekly (docs/decisions/weekly-rides.md): on these weekdays (0 = Sunday, in the
+ * ride's `timezone`) at the same local wall-clock time, until this local day (inclusive).
+ */
+export const RideRepeatInput = z
+  .object({
+    weekdays: z
+      .array(z.number().int('must be a whole number').min(0, 'must be 0 (Sunday) to 6 (Saturday)').max(6, 'must be 0 (Sunday) to 6 (Saturday)'))
+      .min(1, 'choose at least one weekday')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'must not repeat a weekday'),
+    until: CalendarDaySchema,
+  })
+  .strict();
+export type RideRepeat = z.output<typeof RideRepeatInput>;
+
+/** The local day (in its zone) a ride given in UTC departs on; null when the zone or reading is not valid. */
+export function localDepartureDay(ride: { date: string; time: string; timezone: string }): string | null {
+  if (!isCalendarDay(ride.date) || !isValidTimeZone(ride.timezone)) return null;
+  const instant = new Date(`${ride.date}T${ride.time}:00.000Z`);
+  return Number.isNaN(instant.getTime()) ? null : dayInTimeZone(instant, ride.timezone);
+}
+
+/**
+ * The rules of `repeat` against the first departure (one place, for the server and the form): the
+ * first local day is one of the weekdays, and `until` is neither before it nor more than
+ * SERIES_MAX_WEEKS after it.
+ */
+export function repeatIssues(ride: { date: string; time: string; timezone: string }, repeat: RideRepeat): { path: string[]; message: string }[] {
+  const first = localDepartureDay(ride);
+  if (!first) return [];
+  const issues: { path: string[]; message: string }[] = [];
+  if (!repeat.weekdays.includes(weekdayOf(first))) {
+    issues.push({ path: ['repeat', 'weekdays'], message: `must include the weekday of the first departure (${WEEKDAY_NAMES[weekdayOf(first)]})` });
+  }
+  if (repeat.until < first) issues.push({ path: ['repeat', 'until'], message: 'must not be before the first departure' });
+  const last = addDays(first, SERIES_MAX_WEEKS * 7);
+  if (repeat.until > last) issues.push({ path: ['repeat', 'until'], message: `must be at most ${SERIES_MAX_WEEKS} weeks after the first departure (${last})` });
+  return issues;
+}
+
 /**
  * The body of POST /api/rides (spec section 7). `date` and `time` are UTC; the web form converts
  * the local entry before sending. seatsAvailable / suitcasesAvailable may be left out; when sent
@@ -87,8 +130,11 @@ export const CreateRideInput = z
     driver: z.unknown().optional(),
     /** A ride back (to -> from) posted with this one, in UTC like date and time. */
     returnTrip: z.object({ date: CalendarDaySchema, time: TimeOfDaySchema }).strict().optional(),
+    /** Repeat the ride weekly; with a return trip, the ride back repeats too, shifted by the same days. */
+    repeat: RideRepeatInput.optional(),
   })
   .superRefine((ride, ctx) => {
+    if (ride.repeat) for (const issue of repeatIssues(ride, ride.repeat)) ctx.addIssue({ code: 'custom', ...issue });
     if (ride.returnTrip && `${ride.returnTrip.date}T${ride.returnTrip.time}` <= `${ride.date}T${ride.time}`) {
       ctx.addIssue({ code: 'custom', path: ['returnTrip', 'time'], message: 'the return must depart after the outbound ride' });
     }
@@ -265,6 +311,8 @@ export const RideDto = z.object({
   editedAt: z.iso.datetime().nullable(),
   waitingCount: z.number().int().min(0),
   myWaitlistEntry: MyWaitlistEntryDto.nullable(),
+  /** The weekly series this ride is an occurrence of; null for a single ride. */
+  seriesId: z.uuid().nullable(),
 });
 export type Ride = z.infer<typeof RideDto>;
 
@@ -278,8 +326,16 @@ export function departsInFuture(ride: { date: string; time: string }, now: Date)
   return new Date(`${ride.date}T${ride.time}:00.000Z`).getTime() > now.getTime();
 }
 
-/** The answer of POST /api/rides: the ride, and the ride back when a return trip was asked for. */
-export const CreatedRideDto = RideDto.extend({ returnRide: RideDto.optional() });
+/**
+ * The answer of POST /api/rides: the ride (the first occurrence of a weekly ride), and the ride
+ * back when a return trip was asked for. With `repeat`, how many occurrences were created now
+ * (those within the horizon; see docs/decisions/weekly-rides.md), and as many for the ride back.
+ */
+export const CreatedRideDto = RideDto.extend({
+  returnRide: RideDto.optional(),
+  occurrencesCreated: z.number().int().min(1).optional(),
+  returnOccurrencesCreated: z.number().int().min(1).optional(),
+});
 export type CreatedRide = z.infer<typeof CreatedRideDto>;
 
 const editedAddress = z
@@ -326,3 +382,14 @@ export const UpdateRideInput = z
   });
 export type UpdateRideInput = z.input<typeof UpdateRideInput>;
 export type UpdateRide = z.output<typeof UpdateRideInput>;
+
+export const RideSeriesPathParams = z.object({ seriesId: z.uuid() });
+/** DELETE /api/ride-series/{seriesId}?from=yyyy-mm-dd: from this local day of the series on. */
+export const CancelRideSeriesQuery = z.object({ from: CalendarDaySchema });
+export const CancelledRideSeriesDto = z.object({
+  seriesId: z.uuid(),
+  from: z.string(),
+  /** The occurrences this call cancelled, soonest first. */
+  cancelledRideIds: z.array(z.uuid()),
+});
+export type CancelledRideSeries = z.infer<typeof CancelledRideSeriesDto>;

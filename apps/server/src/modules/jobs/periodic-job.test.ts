@@ -79,6 +79,7 @@ describeEachDatabase('periodic job', (kind) => {
       reviewDueNotifications: 2,
       sessionsDeleted: 0,
       waitlistEntriesClosed: 0,
+      seriesOccurrencesCreated: 0,
     });
 
     const db = t.database.db;
@@ -118,6 +119,7 @@ describeEachDatabase('periodic job', (kind) => {
       reviewDueNotifications: 0,
       sessionsDeleted: 0,
       waitlistEntriesClosed: 0,
+      seriesOccurrencesCreated: 0,
     });
     expect(await snapshot()).toEqual(afterFirst);
   });

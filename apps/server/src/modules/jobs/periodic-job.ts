@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
 import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
+import { extendRideSeries } from '../rides/ride-series.service.js';
 import {
   claimJobPeriod,
   completeDepartedRides,
@@ -40,6 +41,8 @@ export interface PeriodicJobResult {
   sessionsDeleted: number;
   /** Waiting passengers of departed rides told that the list is closed. */
   waitlistEntriesClosed: number;
+  /** Occurrences of weekly rides created as their horizon moved on. */
+  seriesOccurrencesCreated: number;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function runPeriodicJob(
       reviewDueNotifications: 0,
       sessionsDeleted: 0,
       waitlistEntriesClosed: 0,
+      seriesOccurrencesCreated: 0,
     };
     const pushes: (() => void)[] = [];
     if (!(await tryAdvisoryTransactionLock(tx, PERIODIC_JOB_LOCK_KEY))) return { result, pushes };
@@ -101,6 +105,11 @@ export async function runPeriodicJob(
     const closed = await closeWaitlistsOfRides(tx, deps.events, completedRides, 'departed');
     result.waitlistEntriesClosed = closed.length;
     pushes.push(...closed);
+
+    // After completing departed rides: weekly series create their next occurrences.
+    const extended = await extendRideSeries(tx, deps.events, now);
+    result.seriesOccurrencesCreated = extended.created;
+    pushes.push(...extended.afterCommit);
 
     const rideById = new Map(completedRides.map((ride) => [ride.id, ride]));
     for (const booking of completedBookings) {
@@ -152,7 +161,7 @@ export function startPeriodicJob(
     running = runPeriodicJob(deps, { oncePerMs: PERIODIC_JOB_INTERVAL_MS })
       .then((result) => {
         onRun(result.ran ? 'ran' : 'skipped');
-        if (result.ridesCompleted || result.rideRequestsExpired || result.sessionsDeleted) log.info({ periodicJob: result }, 'periodic job finished');
+        if (result.ridesCompleted || result.rideRequestsExpired || result.sessionsDeleted || result.seriesOccurrencesCreated) log.info({ periodicJob: result }, 'periodic job finished');
       })
       .catch((error: unknown) => {
         onRun('failed');

@@ -1,4 +1,6 @@
 import {
+  CancelRideSeriesQuery,
+  CancelledRideSeriesDto,
   CreateRideInput,
   CreatedRideDto,
   RideDayCountsDto,
@@ -6,6 +8,7 @@ import {
   RideDto,
   RidePathParams,
   RideListDto,
+  RideSeriesPathParams,
   RideSearchQuery,
   UpdateRideInput,
   UserRidesQuery,
@@ -14,6 +17,7 @@ import { UserIdParams } from '@carpool/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
+import { cancelRideSeries } from './ride-series.service.js';
 import { cancelRide, updateRide, countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
 
 const viewerOf = (request: FastifyRequest): Viewer => (request.auth ? { userId: request.auth.user.id } : null);
@@ -28,7 +32,7 @@ export async function ridesRoutes(app: FastifyInstance) {
         operationId: 'createRide',
         tags: ['rides'],
         summary:
-          'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored). With `returnTrip`, the ride back (to -> from) is posted in the same transaction and answered as `returnRide`',
+          'Post a ride as the signed-in driver (date and time in UTC; `driver` is ignored). With `returnTrip`, the ride back (to -> from) is posted in the same transaction and answered as `returnRide`. With `repeat`, the ride repeats weekly on the weekdays (0 = Sunday, in `timezone`) at the same local time until `until` (at most 26 weeks after the first departure): occurrences are created 8 weeks ahead and extended by the periodic job; the answer is the first occurrence with its `seriesId` and `occurrencesCreated` (and the ride back repeats too)',
         body: CreateRideInput,
         response: { 201: CreatedRideDto },
       },
@@ -130,5 +134,23 @@ export async function ridesRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request) => cancelRide(app.deps, authOf(request).user.id, request.region, request.params.id),
+  );
+
+  r.delete(
+    '/api/ride-series/:seriesId',
+    {
+      schema: {
+        operationId: 'cancelRideSeries',
+        errors: ['NOT_FOUND', 'FORBIDDEN'],
+        tags: ['rides'],
+        summary:
+          "The driver cancels their weekly ride from a local day (`from`, yyyy-mm-dd in the series' zone) on: the series creates no more rides, and each of its not yet departed rides on or after that day is cancelled with its bookings, the passengers notified. Earlier rides stay.",
+        params: RideSeriesPathParams,
+        querystring: CancelRideSeriesQuery,
+        response: { 200: CancelledRideSeriesDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => cancelRideSeries(app.deps, authOf(request).user.id, request.region, request.params.seriesId, request.query.from),
   );
 }

@@ -14,7 +14,7 @@ import type {
   RideSearch,
   UpdateRide,
 } from '@carpool/shared/schemas/rides';
-import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
+import { addDays, dayInTimeZone, daysBetween, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
@@ -25,6 +25,7 @@ import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.servic
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import { findWaitlistSummaries } from '../waitlist/waitlist.repository.js';
 import { closeWaitlistsOfRides, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
+import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
   cancelActiveBookingsOfRide,
   cancelActiveRide,
@@ -90,45 +91,86 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
     notes: input.notes,
     createdAt: now,
   };
-  const { ride, returnRide, afterCommit } = await deps.db.transaction(async (tx) => {
-    const ride = await insertRide(tx, {
-      ...base,
-      fromPlace: input.from,
-      toPlace: input.to,
-      departsAt,
-      pickupAddress: input.pickupAddress,
-      pickupLat: input.pickupLat,
-      pickupLng: input.pickupLng,
-      dropoffAddress: input.dropoffAddress,
-      dropoffLat: input.dropoffLat,
-      dropoffLng: input.dropoffLng,
-    });
-    // The ride back picks up where the outbound ride drops off; both or neither are posted.
-    const returnRide = returnDepartsAt
-      ? await insertRide(tx, {
-          ...base,
-          fromPlace: input.to,
-          toPlace: input.from,
-          departsAt: returnDepartsAt,
-          pickupAddress: input.dropoffAddress,
-          pickupLat: input.dropoffLat,
-          pickupLng: input.dropoffLng,
-          dropoffAddress: input.pickupAddress,
-          dropoffLat: input.pickupLat,
-          dropoffLng: input.pickupLng,
-        })
-      : undefined;
+  const outbound = {
+    fromPlace: input.from,
+    toPlace: input.to,
+    pickupAddress: input.pickupAddress,
+    pickupLat: input.pickupLat,
+    pickupLng: input.pickupLng,
+    dropoffAddress: input.dropoffAddress,
+    dropoffLat: input.dropoffLat,
+    dropoffLng: input.dropoffLng,
+  };
+  // The ride back picks up where the outbound ride drops off; both or neither are posted.
+  const back = {
+    fromPlace: input.to,
+    toPlace: input.from,
+    pickupAddress: input.dropoffAddress,
+    pickupLat: input.dropoffLat,
+    pickupLng: input.dropoffLng,
+    dropoffAddress: input.pickupAddress,
+    dropoffLat: input.pickupLat,
+    dropoffLng: input.pickupLng,
+  };
+  const { ride, returnRide, afterCommit, occurrencesCreated, returnOccurrencesCreated } = await deps.db.transaction(async (tx) => {
     // Work that belongs to posting a ride (telling matching ride requests, for example) joins
     // this transaction and hands back what to publish once it has committed.
     const afterCommit: (() => void)[] = [];
+    if (input.repeat) {
+      // A weekly ride (docs/decisions/weekly-rides.md): a series whose first occurrence is this ride;
+      // with a return trip, the ride back repeats too, on the weekdays shifted by the same days.
+      const { timezone } = input;
+      const firstDay = dayInTimeZone(departsAt, timezone);
+      const template = { region, driverId, timezone, priceCents: base.priceCents, totalSeats: input.totalSeats, totalSuitcases: input.totalSuitcases, notes: input.notes };
+      const posted = await createRideSeriesInTransaction(
+        tx,
+        deps.events,
+        { ...template, ...outbound, weekdays: input.repeat.weekdays, localTime: timeInTimeZone(departsAt, timezone), firstDay, until: input.repeat.until },
+        departsAt,
+        now,
+      );
+      afterCommit.push(...posted.afterCommit);
+      let returnSeries: Awaited<ReturnType<typeof createRideSeriesInTransaction>> | undefined;
+      if (returnDepartsAt) {
+        const returnDay = dayInTimeZone(returnDepartsAt, timezone);
+        const shift = daysBetween(firstDay, returnDay);
+        returnSeries = await createRideSeriesInTransaction(
+          tx,
+          deps.events,
+          {
+            ...template,
+            ...back,
+            weekdays: input.repeat.weekdays.map((weekday) => (weekday + shift) % 7),
+            localTime: timeInTimeZone(returnDepartsAt, timezone),
+            firstDay: returnDay,
+            until: addDays(input.repeat.until, shift),
+          },
+          returnDepartsAt,
+          now,
+        );
+        afterCommit.push(...returnSeries.afterCommit);
+      }
+      return {
+        ride: posted.occurrences[0]!,
+        returnRide: returnSeries?.occurrences[0],
+        afterCommit,
+        occurrencesCreated: posted.occurrences.length,
+        returnOccurrencesCreated: returnSeries?.occurrences.length,
+      };
+    }
+    const ride = await insertRide(tx, { ...base, ...outbound, departsAt });
+    const returnRide = returnDepartsAt ? await insertRide(tx, { ...base, ...back, departsAt: returnDepartsAt }) : undefined;
     afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, ride, now));
     if (returnRide) afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, returnRide, now));
-    return { ride, returnRide, afterCommit };
+    return { ride, returnRide, afterCommit, occurrencesCreated: undefined, returnOccurrencesCreated: undefined };
   });
   for (const publish of afterCommit) publish();
   const viewer = { userId: driverId };
-  const posted = await getRide(deps, viewer, region, ride.id);
-  return returnRide ? { ...posted, returnRide: await getRide(deps, viewer, region, returnRide.id) } : posted;
+  const posted: CreatedRide = await getRide(deps, viewer, region, ride.id);
+  if (returnRide) posted.returnRide = await getRide(deps, viewer, region, returnRide.id);
+  if (occurrencesCreated !== undefined) posted.occurrencesCreated = occurrencesCreated;
+  if (returnOccurrencesCreated !== undefined) posted.returnOccurrencesCreated = returnOccurrencesCreated;
+  return posted;
 }
 
 /** One ride as the viewer may see it; 404 when it does not exist in the caller's region. */
@@ -505,6 +547,7 @@ async function toRideDtos(
       editedAt: ride.editedAt ? ride.editedAt.toISOString() : null,
       waitingCount: waitlist?.waitingCount ?? 0,
       myWaitlistEntry: waitlist?.mine ? { ...waitlist.mine, createdAt: waitlist.mine.createdAt.toISOString() } : null,
+      seriesId: ride.seriesId,
     };
   });
 }

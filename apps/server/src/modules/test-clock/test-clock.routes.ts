@@ -18,6 +18,7 @@ const PeriodicJobResultDto = z.object({
   reviewDueNotifications: z.number().int(),
   sessionsDeleted: z.number().int(),
   waitlistEntriesClosed: z.number().int(),
+  seriesOccurrencesCreated: z.number().int(),
 });
 
 /**

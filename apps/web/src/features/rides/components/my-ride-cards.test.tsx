@@ -61,6 +61,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     editedAt: null,
     waitingCount: 0,
     myWaitlistEntry: null,
+    seriesId: null,
     ...overrides,
   };
 }

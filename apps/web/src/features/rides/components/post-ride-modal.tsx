@@ -1,7 +1,7 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
+import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, WEEKDAY_NAMES, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { todayInTimeZone } from '@carpool/shared/time-zones';
+import { isCalendarDay, todayInTimeZone, weekdayOf } from '@carpool/shared/time-zones';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +19,10 @@ import {
   PAST_DEPARTURE_ERROR,
   POST_RIDE_DEFAULTS,
   POST_RIDE_FIELD_ERRORS,
+  REPEAT_FIELD_ERRORS,
+  REPEAT_HORIZON_HINT,
   editRideFormValues,
+  postedRideMessage,
   postRideResolver,
   toUpdateRideBody,
   type PostRideFormValues,
@@ -83,6 +86,10 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
     returnTrip: useId(),
     returnDate: useId(),
     returnTime: useId(),
+    repeat: useId(),
+    repeatDays: useId(),
+    repeatUntil: useId(),
+    repeatHint: useId(),
   };
   const [noteDraft, setNoteDraft] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,6 +99,17 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
   });
   const notes = useWatch({ control, name: 'notes' });
   const withReturn = useWatch({ control, name: 'returnTrip' });
+  const weekly = useWatch({ control, name: 'repeat' });
+  const repeatWeekdays = useWatch({ control, name: 'repeatWeekdays' });
+  const firstDay = useWatch({ control, name: 'date' });
+  // The schema reports the repeat rules under repeat.weekdays and repeat.until.
+  const repeatErrors = errorsOfRepeat(formState.errors);
+  const toggleWeekday = (weekday: number) =>
+    setValue(
+      'repeatWeekdays',
+      repeatWeekdays.includes(weekday) ? repeatWeekdays.filter((day) => day !== weekday) : [...repeatWeekdays, weekday],
+      { shouldDirty: true, shouldValidate: formState.isSubmitted },
+    );
   const errors = formState.errors;
   const errorOf = (name: keyof PostRideFormValues) =>
     errors[name]?.type === 'past' ? PAST_DEPARTURE_ERROR : errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined;
@@ -149,11 +167,11 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
       return;
     }
     try {
-      await createRide.mutateAsync(body);
+      const created = await createRide.mutateAsync(body);
       reset(POST_RIDE_DEFAULTS);
       setNoteDraft('');
       onDone();
-      showToast({ message: TEXTS.rides.posted, tone: 'success' });
+      showToast({ message: postedRideMessage(created, TEXTS.rides.posted), tone: 'success' });
     } catch {
       setFailure(TEXTS.createRideFailed);
     }
@@ -321,6 +339,82 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
       </fieldset>
       )}
 
+      {ride ? null : (
+        <fieldset className="space-y-3">
+          <div className="flex items-center gap-2">
+            <input
+              id={ids.repeat}
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300"
+              {...register('repeat', {
+                // Starts with the weekday of the chosen date, which the first ride departs on.
+                onChange: (event: { target: { checked: boolean } }) => {
+                  if (event.target.checked && repeatWeekdays.length === 0 && isCalendarDay(firstDay)) setValue('repeatWeekdays', [weekdayOf(firstDay)]);
+                },
+              })}
+            />
+            <label htmlFor={ids.repeat} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              Repeat weekly
+            </label>
+          </div>
+          {weekly ? (
+            <div className="space-y-3">
+              <div role="group" aria-labelledby={ids.repeatDays} aria-describedby={repeatErrors.weekdays ? `${ids.repeatDays}-error` : undefined}>
+                <p id={ids.repeatDays} className={labelClasses}>
+                  Repeat on
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {WEEKDAY_NAMES.map((name, weekday) => {
+                    const pressed = repeatWeekdays.includes(weekday);
+                    return (
+                      <button
+                        key={name}
+                        type="button"
+                        aria-pressed={pressed}
+                        aria-label={name}
+                        onClick={() => toggleWeekday(weekday)}
+                        className={`h-11 min-w-11 rounded-xl border px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-500 ${
+                          pressed
+                            ? 'border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-600'
+                            : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
+                        }`}
+                      >
+                        {name.slice(0, 3)}
+                      </button>
+                    );
+                  })}
+                </div>
+                {repeatErrors.weekdays ? (
+                  <p id={`${ids.repeatDays}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+                    {REPEAT_FIELD_ERRORS.weekdays}
+                  </p>
+                ) : null}
+              </div>
+              <Field
+                id={ids.repeatUntil}
+                label="Until"
+                error={repeatErrors.until ? REPEAT_FIELD_ERRORS.until : undefined}
+                hint={
+                  <p id={ids.repeatHint} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                    {REPEAT_HORIZON_HINT}
+                  </p>
+                }
+              >
+                <input
+                  id={ids.repeatUntil}
+                  type="date"
+                  min={isCalendarDay(firstDay) ? firstDay : todayInTimeZone(viewerTimeZone())}
+                  className={fieldClasses}
+                  aria-invalid={Boolean(repeatErrors.until)}
+                  aria-describedby={[repeatErrors.until ? `${ids.repeatUntil}-error` : null, ids.repeatHint].filter(Boolean).join(' ')}
+                  {...register('repeatUntil')}
+                />
+              </Field>
+            </div>
+          ) : null}
+        </fieldset>
+      )}
+
       {failure ? (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
           {failure}
@@ -332,4 +426,9 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
       </Button>
     </form>
   );
+}
+
+function errorsOfRepeat(errors: object): { weekdays: boolean; until: boolean } {
+  const repeat = (errors as { repeat?: { weekdays?: unknown; until?: unknown } }).repeat;
+  return { weekdays: Boolean(repeat?.weekdays), until: Boolean(repeat?.until) };
 }

@@ -50,6 +50,7 @@ function rideWith(overrides: Partial<Ride> = {}): Ride {
     editedAt: null,
     waitingCount: 0,
     myWaitlistEntry: null,
+    seriesId: null,
     ...overrides,
   };
 }
@@ -149,6 +150,47 @@ describe('RideDetailModal', () => {
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ date: '2099-03-12', time: '16:00' });
     zone.mockRestore();
+  });
+
+  it('tells the driver about the weekly series and cancels this and the following rides from its local day', async () => {
+    const seriesId = '5e9d3c2b-1a0f-4e8d-9c7b-6a5f4e3d2c1b';
+    // 01:30 UTC on 2099-03-13 is still 2099-03-12 in New York, the series' zone.
+    const occurrence = rideWith({
+      driver: { ...driver, id: testUser.id, name: testUser.name },
+      canDelete: true,
+      seriesId,
+      date: '2099-03-13',
+      time: '01:30',
+      departsAt: '2099-03-13T01:30:00.000Z',
+    });
+    const onClose = vi.fn();
+    const fetchMock = fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({ body: occurrence }),
+      [`DELETE /api/ride-series/${seriesId}`]: () => ({ body: { seriesId, from: '2099-03-12', cancelledRideIds: [rideId, otherId] } }),
+    });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByText(/This ride is part of a weekly series/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel this ride' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel this and following' }));
+    const question = screen.getByRole('alertdialog', { name: 'Cancel this ride and every following ride of the series?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep rides' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel this and following' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel this and following' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(String(call?.[0])).toContain(`/api/ride-series/${seriesId}?from=2099-03-12`);
+    expect(await screen.findByText('2 weekly rides cancelled. The passengers have been notified.')).toBeInTheDocument();
+  });
+
+  it('says nothing of a series on a single ride or to a passenger', async () => {
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: rideWith({ seriesId: '5e9d3c2b-1a0f-4e8d-9c7b-6a5f4e3d2c1b' }) }) });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).queryByText(/weekly series/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel this and following' })).toBeNull();
   });
 
   it('shows the participants to a booked passenger and not to anyone else', async () => {

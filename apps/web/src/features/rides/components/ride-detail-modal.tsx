@@ -17,6 +17,7 @@ import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { DriverChip, EditedBadge, Fact, icons, routeText, SeatIcons } from './ride-bits';
 import { RideParticipants } from './ride-participants';
+import { SeriesCancelButton, WeeklySeriesNotice } from './weekly-series';
 import type { RideChatSlot } from './ride-slots';
 import { BookOrWait, WaitingPassengers } from './waitlist-panel';
 
@@ -114,6 +115,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
       </div>
 
       <RideStatusNotice ride={ride} now={now} />
+      {isDriver && ride.seriesId ? <WeeklySeriesNotice /> : null}
 
       <section aria-label="Ride details" className="space-y-3">
         <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
@@ -215,8 +217,9 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
             {editing ? 'Close editing' : 'Edit ride'}
           </Button>
           <Button variant="danger" onClick={() => setConfirmingCancel(true)} disabled={cancelRide.isPending}>
-            {cancelRide.isPending ? 'Cancelling...' : 'Cancel ride'}
+            {cancelRide.isPending ? 'Cancelling...' : ride.seriesId ? 'Cancel this ride' : 'Cancel ride'}
           </Button>
+          {ride.seriesId ? <SeriesCancelButton ride={ride} seriesId={ride.seriesId} onCancelled={onClose} /> : null}
           <ConfirmDialog
             open={confirmingCancel}
             title={TEXTS.confirmCancelRide}

@@ -36,6 +36,7 @@ export function rideFixture(overrides: Partial<Ride> = {}): Ride {
     editedAt: null,
     waitingCount: 0,
     myWaitlistEntry: null,
+    seriesId: null,
     ...overrides,
   };
 }

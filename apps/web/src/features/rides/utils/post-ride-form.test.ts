@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, postRideResolver, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
+import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, postRideResolver, postedRideMessage, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
 
 const filled: PostRideFormValues = {
   ...POST_RIDE_DEFAULTS,
@@ -57,5 +57,32 @@ describe('post ride form', () => {
     expect(atNow.errors).toEqual({ time: { type: 'past', message: PAST_DEPARTURE_ERROR } });
     const aMinuteLater = await postRideResolver(() => 'America/New_York', now)({ ...filled, time: '21:31' }, undefined, options);
     expect(aMinuteLater.errors).toEqual({});
+  });
+
+  it('sends "Repeat weekly" as local weekdays and until, checked by the shared schema', async () => {
+    // Tuesday 2030-01-15, 21:30 in New York (already Wednesday in UTC).
+    const weekly = { ...filled, repeat: true, repeatWeekdays: [4, 2], repeatUntil: '2030-03-01' };
+    expect(toCreateRideBody(weekly, 'America/New_York')).toMatchObject({ date: '2030-01-16', repeat: { weekdays: [2, 4], until: '2030-03-01' } });
+    expect(toCreateRideBody(filled, 'America/New_York')).not.toHaveProperty('repeat');
+    const resolve = postRideResolver(() => 'America/New_York');
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect((await resolve(weekly, undefined, options)).errors).toEqual({});
+    // 26 weeks after the first ride is 2030-07-16.
+    expect((await resolve({ ...weekly, repeatUntil: '2030-07-16' }, undefined, options)).errors).toEqual({});
+    const errorsOf = async (values: Partial<PostRideFormValues>) => {
+      const result = await resolve({ ...weekly, ...values }, undefined, options);
+      return Object.keys((result.errors as { repeat?: object }).repeat ?? {});
+    };
+    expect(await errorsOf({ repeatUntil: '2030-07-17' })).toEqual(['until']);
+    expect(await errorsOf({ repeatUntil: '2030-01-14' })).toEqual(['until']);
+    expect(await errorsOf({ repeatUntil: '' })).toEqual(['until']);
+    expect(await errorsOf({ repeatWeekdays: [] })).toEqual(['weekdays']);
+    expect(await errorsOf({ repeatWeekdays: [4] })).toEqual(['weekdays']);
+  });
+
+  it('says how many rides a weekly ride created', () => {
+    expect(postedRideMessage({}, 'Your ride has been posted.')).toBe('Your ride has been posted.');
+    expect(postedRideMessage({ occurrencesCreated: 9 }, 'x')).toBe('Your weekly ride has been posted: 9 rides created.');
+    expect(postedRideMessage({ occurrencesCreated: 1, returnOccurrencesCreated: 1 }, 'x')).toBe('Your weekly ride has been posted: 1 ride and 1 ride back created.');
   });
 });

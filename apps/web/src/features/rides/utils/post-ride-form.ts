@@ -1,5 +1,5 @@
-import { DEFAULT_SEATS, DEFAULT_SUITCASES } from '@carpool/shared/constants';
-import { CreateRideInput, departsInFuture, type CreateRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
+import { DEFAULT_SEATS, DEFAULT_SUITCASES, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
+import { CreateRideInput, departsInFuture, type CreateRide, type CreatedRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
 import { dayInTimeZone, wallClockToUtc } from '@carpool/shared/time-zones';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
@@ -27,6 +27,10 @@ export interface PostRideFormValues extends FieldValues {
   returnTrip: boolean;
   returnDate: string;
   returnTime: string;
+  /** "Repeat weekly": on these local weekdays (0 = Sunday) until this local day. */
+  repeat: boolean;
+  repeatWeekdays: number[];
+  repeatUntil: string;
 }
 
 export const POST_RIDE_DEFAULTS: PostRideFormValues = {
@@ -47,6 +51,9 @@ export const POST_RIDE_DEFAULTS: PostRideFormValues = {
   returnTrip: false,
   returnDate: '',
   returnTime: '',
+  repeat: false,
+  repeatWeekdays: [],
+  repeatUntil: '',
 };
 
 function toNumber(text: string): number {
@@ -74,6 +81,8 @@ export function toCreateRideBody(values: PostRideFormValues, timezone: string): 
     dropoffLng: values.dropoffLng,
     timezone,
     ...(values.returnTrip ? { returnTrip: returnTripBody(values, timezone) } : {}),
+    // Weekdays and until are local days in the poster's zone, as the API takes them.
+    ...(values.repeat ? { repeat: { weekdays: [...values.repeatWeekdays].sort((a, b) => a - b), until: values.repeatUntil } } : {}),
   };
 }
 
@@ -118,6 +127,22 @@ export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, st
   notes: 'Notes must not be empty or too long.',
   returnTrip: 'Choose a return day and time after the departure.',
 };
+
+/** The messages of the "Repeat weekly" fields (the schema reports them under repeat.weekdays and repeat.until). */
+export const REPEAT_FIELD_ERRORS = {
+  weekdays: 'Choose the weekdays, including the day of the first ride.',
+  until: `Choose an end date from the first ride to ${SERIES_MAX_WEEKS} weeks after it.`,
+} as const;
+
+export const REPEAT_HORIZON_HINT = `Rides are created ${SERIES_HORIZON_WEEKS} weeks ahead; the later ones appear as the weeks go by.`;
+
+/** The success message after posting: how many rides a weekly ride (and its ride back) created. */
+export function postedRideMessage(created: Pick<CreatedRide, 'occurrencesCreated' | 'returnOccurrencesCreated'>, single: string): string {
+  if (created.occurrencesCreated === undefined) return single;
+  const rides = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
+  const back = created.returnOccurrencesCreated === undefined ? '' : ` and ${rides(created.returnOccurrencesCreated, 'ride')} back`;
+  return `Your weekly ride has been posted: ${rides(created.occurrencesCreated, 'ride')}${back} created.`;
+}
 
 /** The post form prefilled with a ride to edit, its departure shown in the viewer's zone. */
 export function editRideFormValues(ride: Ride, timezone: string): PostRideFormValues {

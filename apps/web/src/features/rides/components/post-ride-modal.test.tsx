@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, signInLocally } from '../../../test/fake-server';
+import { renderWithApp } from '../../../test/render-with-app';
+import { rideFixture } from '../test/ride-fixture';
+import { PostRideForm } from './post-ride-modal';
+
+describe('PostRideForm: Repeat weekly', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/New_York' } as Intl.ResolvedDateTimeFormatOptions);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  async function fillRide() {
+    const form = screen.getByRole('form', { name: 'Post a New Ride' });
+    await userEvent.selectOptions(within(form).getByLabelText('From'), 'ithaca');
+    await userEvent.selectOptions(within(form).getByLabelText('To'), 'new_york_city');
+    // Friday 2099-03-13, 17:30 in New York.
+    await userEvent.type(within(form).getByLabelText('Date'), '2099-03-13');
+    await userEvent.type(within(form).getByLabelText('Time'), '17:30');
+    await userEvent.type(within(form).getByLabelText('Price per seat ($)'), '20');
+    return form;
+  }
+
+  it('offers weekday toggles starting with the day of the ride, checks the shared rules, and says how many rides were created', async () => {
+    const created = { ...rideFixture(), seriesId: '5e9d3c2b-1a0f-4e8d-9c7b-6a5f4e3d2c1b', occurrencesCreated: 9 };
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
+      'POST /api/rides': () => ({ status: 201, body: created }),
+    });
+    const onDone = vi.fn();
+    renderWithApp(<PostRideForm onDone={onDone} />);
+    const form = await fillRide();
+    expect(within(form).queryByRole('group', { name: 'Repeat on' })).toBeNull();
+    await userEvent.click(within(form).getByLabelText('Repeat weekly'));
+    const days = within(form).getByRole('group', { name: 'Repeat on' });
+    const toggles = within(days).getAllByRole('button');
+    expect(toggles.map((toggle) => toggle.getAttribute('aria-label'))).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    expect(toggles.filter((toggle) => toggle.getAttribute('aria-pressed') === 'true').map((toggle) => toggle.textContent)).toEqual(['Fri']);
+
+    // Without the first ride's weekday, and with an end more than 26 weeks on, the form refuses.
+    await userEvent.click(within(days).getByRole('button', { name: 'Friday' }));
+    await userEvent.click(within(days).getByRole('button', { name: 'Monday' }));
+    await userEvent.type(within(form).getByLabelText('Until'), '2099-09-12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    expect(await within(form).findByText('Choose the weekdays, including the day of the first ride.')).toBeInTheDocument();
+    expect(within(form).getByText('Choose an end date from the first ride to 26 weeks after it.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Until')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await userEvent.click(within(days).getByRole('button', { name: 'Friday' }));
+    const until = within(form).getByLabelText('Until');
+    await userEvent.clear(until);
+    await userEvent.type(until, '2099-05-15');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ date: '2099-03-13', time: '21:30', repeat: { weekdays: [1, 5], until: '2099-05-15' } });
+    expect(await screen.findByText('Your weekly ride has been posted: 9 rides created.')).toBeInTheDocument();
+  });
+});
