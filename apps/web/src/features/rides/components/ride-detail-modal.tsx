@@ -17,6 +17,7 @@ import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasse
 import { BookingForm } from './booking-form';
 import { DriverChip, EditedBadge, Fact, icons, routeText } from './ride-bits';
 import { RideParticipants } from './ride-participants';
+import { RideSafetyActions } from './ride-safety-actions';
 import type { RideChatSlot } from './ride-slots';
 
 /**
@@ -222,6 +223,8 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           />
         </div>
       ) : null}
+
+      <RideSafetyActions ride={ride} viewerId={viewerId} onBlocked={onClose} />
     </div>
   );
 }
