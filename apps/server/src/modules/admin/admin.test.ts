@@ -1,5 +1,5 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { smallPng } from '../../test/images.js';
 import { multipartRequest } from '../../test/multipart.js';
