@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import path from 'node:path';
+import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 const ADMIN_EMAIL = 'trust-admin@cornell.edu';
 test.use({ serverEnv: { ADMIN_EMAILS: ADMIN_EMAIL } });
@@ -185,7 +186,7 @@ test('reports from the ride dialog and a chat message, blocks from a ride reques
     date: day,
     time: '09:00',
     seatsNeeded: 1,
-    suitcasesNeeded: 0,
+    suitcasesNeeded: 1,
     notes: [],
     preferredPickupAddress: 'Collegetown',
     preferredDropoffAddress: 'South Station',
@@ -213,10 +214,17 @@ test('reports from the ride dialog and a chat message, blocks from a ride reques
   await page.keyboard.press('Enter');
   const messageReport = page.getByRole('dialog', { name: 'Report a message from Otto Operator' });
   await messageReport.getByLabel('Reason').selectOption('inappropriate_content');
-  await saveScreenshot(page, 'report-message-dialog-1280');
+  // What is on screen: a full-page picture would show the page under the dialogs.
+  await page.screenshot({ path: path.join(screenshotDir, 'report-message-dialog-1280.png') });
   await messageReport.getByRole('button', { name: 'Send report' }).click();
   await expect(messageReport).toBeHidden();
   await expect(rideDialog).toBeVisible();
+  await safety.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screenshotDir, 'ride-dialog-report-block-1280.png') });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await flag.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(screenshotDir, 'ride-dialog-message-flag-360.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.keyboard.press('Escape');
   await expect(rideDialog).toBeHidden();
 
