@@ -4,7 +4,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 /** One thing a viewer can do about another person or their content. */
 export type SafetyAction =
   | { kind: 'report'; label: string; target: { type: ReportTargetType; id: string; subject: string } }
-  | { kind: 'block'; person: { id: string; name: string } };
+  /** `short`: "Block" without the name, where the name is beside it already (a profile's header). */
+  | { kind: 'block'; person: { id: string; name: string }; short?: boolean };
 
 export interface SafetyActionsProps {
   actions: SafetyAction[];

@@ -8,7 +8,7 @@ export function ReportBlockActions({ userId, userName }: { userId: string; userN
       layout="buttons"
       actions={[
         { kind: 'report', label: 'Report', target: { type: 'user', id: userId, subject: userName } },
-        { kind: 'block', person },
+        { kind: 'block', person, short: true },
       ]}
     />
   );

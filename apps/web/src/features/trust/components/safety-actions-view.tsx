@@ -54,7 +54,7 @@ export function useBlockToggle(person: { id: string; name: string } | null, onBl
   };
 }
 
-const blockLabel = (isBlocked: boolean, name: string) => `${isBlocked ? 'Unblock' : 'Block'} ${name}`;
+const blockLabel = (isBlocked: boolean, action: BlockAction) => `${isBlocked ? 'Unblock' : 'Block'}${action.short ? '' : ` ${action.person.name}`}`;
 
 /** The trust feature's rendering of SafetyActions: buttons, or a compact menu (one action: a button). */
 export function SafetyActionsView({ actions, layout, menuLabel = 'More actions', onBlocked }: SafetyActionsProps) {
@@ -62,7 +62,7 @@ export function SafetyActionsView({ actions, layout, menuLabel = 'More actions',
   const blocking = useBlockToggle(block?.person ?? null, onBlocked);
   const [reporting, setReporting] = useState<ReportAction | null>(null);
   const run = (action: SafetyAction) => (action.kind === 'report' ? setReporting(action) : blocking.toggle());
-  const labelOf = (action: SafetyAction) => (action.kind === 'report' ? action.label : blockLabel(blocking.isBlocked, action.person.name));
+  const labelOf = (action: SafetyAction) => (action.kind === 'report' ? action.label : blockLabel(blocking.isBlocked, action));
 
   return (
     <>
