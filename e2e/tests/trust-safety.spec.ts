@@ -241,6 +241,27 @@ test('reports from the ride dialog and a chat message, blocks from a ride reques
   const blocks = (await call(passenger, 'GET', '/api/users/me/blocks')) as { blocked: { id: string }[] };
   expect(blocks.blocked.map((row) => row.id)).toEqual([requester.id]);
 
+  // The driver applies for verification; the admin rejects it with a reason, which the driver reads on their profile.
+  const uploaded = await driver.page.request.fetch('/api/users/upload-verification-docs', {
+    method: 'POST',
+    multipart: {
+      licenseFront: { name: 'front.png', mimeType: 'image/png', buffer: DOCUMENT_PNG },
+      licenseBack: { name: 'back.png', mimeType: 'image/png', buffer: DOCUMENT_PNG },
+      insurance: { name: 'insurance.png', mimeType: 'image/png', buffer: DOCUMENT_PNG },
+    },
+    headers: { Authorization: `Bearer ${driver.token}` },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  await admin.page.goto('/admin');
+  const application = admin.page.getByRole('article', { name: 'Verification of Otto Operator' });
+  await application.getByLabel('Reason for a rejection (the driver sees it)').fill('The insurance card has expired');
+  await application.getByRole('button', { name: 'Reject' }).click();
+  await expect(application).toBeHidden();
+  await driver.page.goto('/profile');
+  const rejection = driver.page.getByRole('region', { name: 'Your driver verification was not approved' });
+  await expect(rejection).toContainText('The insurance card has expired');
+  await saveScreenshot(driver.page, 'verification-rejected-profile-1280');
+
   // The admin sees both reports and opens the driver's record.
   await admin.page.goto('/admin');
   await admin.page.getByRole('tab', { name: 'Reports' }).click();
@@ -253,7 +274,7 @@ test('reports from the ride dialog and a chat message, blocks from a ride reques
   await expect(record.getByRole('region', { name: 'Rides' })).toContainText('Ithaca → New York City');
   await expect(record.getByRole('region', { name: 'Reports about them' })).toContainText('Their ride, reported by Rhea Rider');
   await expect(record.getByRole('region', { name: 'Reports about them' })).toContainText('Their ride chat message, reported by Rhea Rider');
-  await expect(record.getByRole('region', { name: 'Verification' })).toContainText('Never applied');
+  await expect(record.getByRole('region', { name: 'Verification' })).toContainText('Reason given: The insurance card has expired');
 
   // The console at desktop and 360 px in both themes; at 360 px the tab strip says it scrolls.
   for (const theme of ['light', 'dark'] as const) {

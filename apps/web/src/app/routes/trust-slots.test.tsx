@@ -156,6 +156,8 @@ describe('Report and Block on ride request cards', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Report request' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Report this ride request' })).getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(reports).toEqual([{ targetType: 'ride_request', targetId: request.id, reason: 'harassment', details: '' }]));
+    // The dialog gives the focus back to the menu button it was opened from.
+    await waitFor(() => expect(menuButton).toHaveFocus());
   });
 });
 

@@ -173,7 +173,8 @@ function ActionsMenu({ label, items }: { label: string; items: { label: string; 
               disabled={item.disabled}
               className="rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:opacity-50 dark:text-slate-100 dark:hover:bg-slate-700 dark:focus:bg-slate-700"
               onClick={() => {
-                setOpen(false);
+                // The focus goes back to the menu button first: the dialog an item opens returns it there.
+                close();
                 item.onSelect();
               }}
             >
