@@ -156,11 +156,13 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function Section({ title, empty = null, note = null, children }: { title: string; empty?: string | null; note?: string | null; children?: ReactNode }) {
+/** A titled card; with `empty` or `note` it holds a list of rows, without them plain content. */
+function Section({ title, empty, note = null, children }: { title: string; empty?: string | null; note?: string | null; children?: ReactNode }) {
+  const list = empty !== undefined;
   return (
     <section className={cardClasses} aria-label={title}>
       <h3 className="mb-2 text-base font-bold text-slate-900 dark:text-white">{title}</h3>
-      {empty ? <p className={mutedClasses}>{empty}</p> : <ul className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">{children}</ul>}
+      {!list ? children : empty ? <p className={mutedClasses}>{empty}</p> : <ul className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">{children}</ul>}
       {note && <p className={`${mutedClasses} mt-2`}>{note}</p>}
     </section>
   );
