@@ -8,7 +8,8 @@ import { HomeRoute } from './routes/home';
 import { renderRideChat } from './routes/ride-chat-slot';
 import { myRideRequestsPanel } from './routes/ride-requests-slots';
 import { RouteErrorPage } from './routes/route-error';
-import { personReportBlockActions, profileSafetySection } from './routes/trust-slots';
+import { personReportBlockActions, profileSafetySection, renderSafetyActions } from './routes/trust-slots';
+import { SafetyActionsProvider } from '../lib/safety-actions';
 
 // The home page is in the first bundle; every other page is a chunk of its own, loaded when it is
 // first shown (docs/decisions/web-code-splitting.md). The layout's Suspense shows the fallback.
@@ -56,7 +57,11 @@ export const routes: RouteObject[] = [
       // A bare window without the header: it only lives until it hands the token over.
       { path: '/dev-sign-in', element: <Suspense fallback={null}><DevSignInPage /></Suspense> },
       {
-        element: <AppLayout />,
+        element: (
+          <SafetyActionsProvider value={renderSafetyActions}>
+            <AppLayout />
+          </SafetyActionsProvider>
+        ),
         children: [
           {
             // A page that fails (its code did not load) shows inside the layout, header and all.

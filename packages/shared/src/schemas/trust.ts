@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './common.js';
+import { BookingStatusSchema } from './rides.js';
 
 export const REPORT_TARGET_TYPES = ['user', 'ride', 'ride_request', 'message', 'direct_message'] as const;
 export const ReportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES);
@@ -110,6 +111,47 @@ export const AdminUserDto = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserDto>;
 export const AdminUsersDto = z.object({ users: z.array(AdminUserDto) });
+
+/** How many of each kind the per-user view lists, newest first. */
+export const ADMIN_USER_DETAIL_LIMIT = 20;
+
+/** A ride or a booking's ride as the per-user view lists it. */
+const AdminRideSummary = z.object({
+  id: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  departsAt: z.iso.datetime(),
+  status: z.enum(['active', 'cancelled', 'completed']),
+  hidden: z.boolean(),
+});
+
+/** The console's per-user view: the user, their recent rides, bookings and reports, and verification. */
+export const AdminUserDetailDto = z.object({
+  user: AdminUserDto,
+  rides: z.array(AdminRideSummary.extend({ totalSeats: z.number().int(), seatsAvailable: z.number().int() })),
+  bookings: z.array(
+    z.object({
+      id: z.uuid(),
+      seats: z.number().int(),
+      status: BookingStatusSchema,
+      createdAt: z.iso.datetime(),
+      ride: AdminRideSummary,
+    }),
+  ),
+  reportsMade: z.array(AdminReportDto),
+  reportsAgainst: z.array(AdminReportDto),
+  /** The latest verification application, with the reason of a rejection. */
+  verification: z
+    .object({
+      id: z.uuid(),
+      status: z.enum(['pending', 'approved', 'rejected']),
+      createdAt: z.iso.datetime(),
+      decidedAt: z.iso.datetime().nullable(),
+      rejectReason: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailDto>;
 
 export const AUDIT_ACTIONS = [
   'verification_approved',

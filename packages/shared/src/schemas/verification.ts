@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './common.js';
-import { SessionUserDto } from './users.js';
+import { SessionUserDto, VerificationStatusSchema } from './users.js';
 
 /** The multipart field names of the verification upload (spec section 7). */
 export const VERIFICATION_DOCUMENT_FIELDS = ['licenseFront', 'licenseBack', 'insurance'] as const;
@@ -56,3 +56,10 @@ export const AdminVerificationsQuery = pagingQuery(VERIFICATIONS_PAGE_DEFAULT, V
 });
 
 export const AdminVerificationsDto = z.array(VerificationSubmissionDto);
+
+/** The caller's own verification: their state and latest application, with a rejection's reason. */
+export const MyVerificationDto = z.object({
+  verificationStatus: VerificationStatusSchema,
+  submission: VerificationSubmissionDto.nullable(),
+});
+export type MyVerification = z.infer<typeof MyVerificationDto>;

@@ -1,12 +1,12 @@
 import { UserIdParams } from '@carpool/shared/schemas/common';
-import { AdminUsersDto, AdminUsersQuery, AuditLogDto, AuditQuery, SuspendUserInput } from '@carpool/shared/schemas/trust';
+import { AdminUserDetailDto, AdminUsersDto, AdminUsersQuery, AuditLogDto, AuditQuery, SuspendUserInput } from '@carpool/shared/schemas/trust';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
 import { suspendUser, unsuspendUser } from '../account/account.service.js';
 import { listAudit } from '../audit/audit.service.js';
-import { searchUsersForAdmin } from './admin.service.js';
+import { getUserForAdmin, searchUsersForAdmin } from './admin.service.js';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -26,6 +26,21 @@ export async function adminRoutes(app: FastifyInstance) {
       ...adminOnly,
     },
     async (request) => searchUsersForAdmin(app.deps.db, request.query),
+  );
+
+  r.get(
+    '/api/admin/users/:userId',
+    {
+      schema: { operationId: 'getUserForAdmin', errors: ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'],
+        tags: ['admin'],
+        summary:
+          "One user for the console (admins only): their latest rides, bookings, the reports they made and the reports about them (20 of each, newest first), and their latest verification application",
+        params: UserIdParams,
+        response: { 200: AdminUserDetailDto },
+      },
+      ...adminOnly,
+    },
+    async (request) => getUserForAdmin(app.deps.db, request.params.userId),
   );
 
   r.post(

@@ -51,6 +51,18 @@ export async function findReportsForAdmin(
     .offset(filter.offset);
 }
 
+/** The reports a user made, or the reports about them, newest first. */
+export async function findReportsOfUser(
+  db: Queryable,
+  userId: string,
+  side: 'made' | 'against',
+  limit: number,
+): Promise<ReportWithPeople[]> {
+  return selectReportsWithPeople(db, side === 'made' ? eq(reports.reporterId, userId) : eq(reports.targetUserId, userId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(limit);
+}
+
 export async function findReportWithPeople(db: Queryable, id: string): Promise<ReportWithPeople | undefined> {
   const [row] = await selectReportsWithPeople(db, eq(reports.id, id)).limit(1);
   return row;

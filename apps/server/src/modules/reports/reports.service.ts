@@ -23,6 +23,7 @@ import { findUserById } from '../users/users.repository.js';
 import {
   findReportWithPeople,
   findReportsForAdmin,
+  findReportsOfUser,
   insertOpenReport,
   lockReport,
   resolveReportRow,
@@ -174,6 +175,19 @@ export async function listReportsForAdmin(
 ): Promise<{ reports: AdminReport[] }> {
   const rows = await findReportsForAdmin(db, filter);
   return { reports: await Promise.all(rows.map((row) => toAdminReportDto(db, row))) };
+}
+
+/** A user's reports for the console's per-user view: those they made and those about them. */
+export async function listReportsOfUserForAdmin(
+  db: AppDeps['db'],
+  userId: string,
+  limit: number,
+): Promise<{ made: AdminReport[]; against: AdminReport[] }> {
+  const [made, against] = await Promise.all([findReportsOfUser(db, userId, 'made', limit), findReportsOfUser(db, userId, 'against', limit)]);
+  return {
+    made: await Promise.all(made.map((row) => toAdminReportDto(db, row))),
+    against: await Promise.all(against.map((row) => toAdminReportDto(db, row))),
+  };
 }
 
 const OUTCOME_TEXT: Record<ReportAction, string> = {

@@ -419,6 +419,22 @@ export async function findAllBookingsOfUser(db: Queryable, userId: string): Prom
     .orderBy(asc(bookings.createdAt));
 }
 
+/** A driver's rides, latest departure first (the admin console's per-user view). */
+export async function findRecentRidesOfDriver(db: Queryable, driverId: string, limit: number): Promise<RideRow[]> {
+  return db.select().from(rides).where(eq(rides.driverId, driverId)).orderBy(desc(rides.departsAt), desc(rides.id)).limit(limit);
+}
+
+/** A user's bookings with their rides, newest first (the admin console's per-user view). */
+export async function findRecentBookingsOfUser(db: Queryable, userId: string, limit: number): Promise<{ booking: BookingRow; ride: RideRow }[]> {
+  return db
+    .select({ booking: bookings, ride: rides })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(limit);
+}
+
 export interface RideChanges {
   departsAt?: Date;
   priceCents?: number;

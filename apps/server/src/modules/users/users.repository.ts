@@ -119,21 +119,31 @@ export async function anonymiseUser(db: Queryable, id: string, deletedAt: Date):
 export const DELETED_USER_NAME = 'Deleted user';
 
 /** Users whose name or e-mail contains the text (all users when empty), newest first; deleted accounts left out. */
-export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }) {
+/** A user with the counts the admin console shows. */
+const userWithCounts = {
+  user: users,
+  // Written out with aliases: inside a subquery drizzle leaves columns unqualified, and "id"
+  // would then be the inner table's.
+  rides: sql<number>`(select count(*)::int from rides r where r.driver_id = users.id)`.mapWith(Number),
+  bookings: sql<number>`(select count(*)::int from bookings b where b.user_id = users.id)`.mapWith(Number),
+  reportsAgainst: sql<number>`(select count(*)::int from reports rp where rp.target_user_id = users.id)`.mapWith(Number),
+  reportsMade: sql<number>`(select count(*)::int from reports rp where rp.reporter_id = users.id)`.mapWith(Number),
+};
+export type UserWithCounts = { user: UserRow; rides: number; bookings: number; reportsAgainst: number; reportsMade: number };
+
+export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }): Promise<UserWithCounts[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({
-      user: users,
-      // Written out with aliases: inside a subquery drizzle leaves columns unqualified, and "id"
-      // would then be the inner table's.
-      rides: sql<number>`(select count(*)::int from rides r where r.driver_id = users.id)`.mapWith(Number),
-      bookings: sql<number>`(select count(*)::int from bookings b where b.user_id = users.id)`.mapWith(Number),
-      reportsAgainst: sql<number>`(select count(*)::int from reports rp where rp.target_user_id = users.id)`.mapWith(Number),
-      reportsMade: sql<number>`(select count(*)::int from reports rp where rp.reporter_id = users.id)`.mapWith(Number),
-    })
+    .select(userWithCounts)
     .from(users)
     .where(and(isNull(users.deletedAt), q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** One user with the console's counts, deleted accounts included (their history stays). */
+export async function findUserWithCounts(db: Queryable, id: string): Promise<UserWithCounts | undefined> {
+  const [row] = await db.select(userWithCounts).from(users).where(eq(users.id, id)).limit(1);
+  return row;
 }

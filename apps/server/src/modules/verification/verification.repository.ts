@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { SubmissionStatus } from '@carpool/shared/schemas/verification';
 import type { Queryable } from '../../db/client.js';
 import { users, verificationSubmissions } from '../../db/schema.js';
@@ -70,4 +70,15 @@ export async function deleteSubmissionsOfUser(db: Queryable, userId: string): Pr
 
 export async function findSubmissionsOfUser(db: Queryable, userId: string): Promise<SubmissionRow[]> {
   return db.select().from(verificationSubmissions).where(eq(verificationSubmissions.userId, userId)).orderBy(asc(verificationSubmissions.createdAt));
+}
+
+/** A user's most recent application, whatever its state. */
+export async function findLatestSubmissionOfUser(db: Queryable, userId: string): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationSubmissions)
+    .where(eq(verificationSubmissions.userId, userId))
+    .orderBy(desc(verificationSubmissions.createdAt), desc(verificationSubmissions.id))
+    .limit(1);
+  return row;
 }

@@ -2,6 +2,7 @@ import { IdParams, UploadedFile } from '@carpool/shared/schemas/common';
 import {
   AdminVerificationsDto,
   AdminVerificationsQuery,
+  MyVerificationDto,
   VERIFICATION_DOCUMENT_FIELDS,
   VerificationFieldsInput,
   VerificationSubmissionDto,
@@ -13,10 +14,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
-import { assertMaySubmitVerification, decideVerification, listVerifications, submitVerification } from './verification.service.js';
+import { assertMaySubmitVerification, decideVerification, getOwnVerification, listVerifications, submitVerification } from './verification.service.js';
 
 export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/users/me/verification',
+    {
+      schema: {
+        operationId: 'getMyVerification',
+        tags: ['verification'],
+        summary: "The caller's own verification state and latest application, with the reason of a rejection",
+        response: { 200: MyVerificationDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => getOwnVerification(app.deps.db, authOf(request).user),
+  );
 
   r.post(
     '/api/users/upload-verification-docs',

@@ -3,6 +3,7 @@ import {
   type SubmissionStatus,
   type VerificationDocumentField,
   type VerificationFieldsInput,
+  type MyVerification,
   type VerificationSubmission,
 } from '@carpool/shared/schemas/verification';
 import type { SessionUser } from '@carpool/shared/schemas/users';
@@ -19,6 +20,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { lockUser, sessionUserOfRow, setVerificationState } from '../users/users.service.js';
 import {
   decidePendingSubmission,
+  findLatestSubmissionOfUser,
   findSubmissionWithUser,
   insertSubmission,
   listSubmissionsByStatus,
@@ -59,6 +61,15 @@ function toSubmissionDto(row: SubmissionWithUserRow): VerificationSubmission {
       licenseBack: fileUrl(submission.licenseBackFileId)!,
       insurance: fileUrl(submission.insuranceFileId)!,
     },
+  };
+}
+
+/** The caller's own state and latest application; only ever answered to the applicant themself. */
+export async function getOwnVerification(db: Db, user: UserRow): Promise<MyVerification> {
+  const submission = await findLatestSubmissionOfUser(db, user.id);
+  return {
+    verificationStatus: user.verificationStatus,
+    submission: submission ? toSubmissionDto({ submission, user: { id: user.id, name: user.name, email: user.email } }) : null,
   };
 }
 

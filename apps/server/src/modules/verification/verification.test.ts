@@ -162,6 +162,36 @@ describeEachDatabase('driver verification', (kind) => {
     });
   });
 
+  describe("the applicant's own verification (GET /api/users/me/verification)", () => {
+    it('needs a signed-in caller and answers only about the caller', async () => {
+      expect((await t.call({ method: 'GET', url: '/api/users/me/verification' })).statusCode).toBe(401);
+      const own = await t.call({ method: 'GET', url: '/api/users/me/verification', token: nosy.token });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual({ verificationStatus: 'none', submission: null });
+    });
+
+    it("shows a rejected applicant the reason, to them only (other people's profiles carry no reason)", async () => {
+      const applicant = await t.signIn('vd3@cornell.edu', 'Rex Rejected');
+      const sent = await submitDocuments(applicant);
+      expect(sent.statusCode).toBe(200);
+      const rejected = await t.call({
+        method: 'POST',
+        url: `/api/admin/verifications/${sent.json().submission.id}/reject`,
+        token: admin.token,
+        payload: { reason: 'The licence photo is blurred' },
+      });
+      expect(rejected.statusCode).toBe(200);
+      const mine = (await t.call({ method: 'GET', url: '/api/users/me/verification', token: applicant.token })).json();
+      expect(mine).toMatchObject({
+        verificationStatus: 'rejected',
+        submission: { id: sent.json().submission.id, status: 'rejected', rejectReason: 'The licence photo is blurred' },
+      });
+      expect(JSON.stringify(await profileOf(applicant))).not.toContain('blurred');
+      // Another user asking at the same path hears about themself, never about the applicant.
+      expect((await t.call({ method: 'GET', url: '/api/users/me/verification', token: nosy.token })).json().submission).toBeNull();
+    });
+  });
+
   describe('reject -> submit again', () => {
     it('lets a rejected user submit again', async () => {
       const first = await submitDocuments(secondDriver);

@@ -1,5 +1,6 @@
 import {
   AdminReportsDto,
+  AdminUserDetailDto,
   AdminUsersDto,
   AuditLogDto,
   type AuditAction,
@@ -29,6 +30,15 @@ export function useAdminUsers(q: string) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'users', q],
     queryFn: () => api.get('/api/admin/users', { query: { q }, schema: AdminUsersDto }),
+  });
+}
+
+/** The per-user view; nothing is asked while no user is open. */
+export function useAdminUser(userId: string | null) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'user', userId],
+    queryFn: () => api.get(`/api/admin/users/${userId}`, { schema: AdminUserDetailDto }),
+    enabled: userId !== null,
   });
 }
 

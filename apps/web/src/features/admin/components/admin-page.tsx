@@ -31,9 +31,7 @@ export function AdminPage() {
   return (
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Admin console</h1>
-      <div className="overflow-x-auto">
-        <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={setTab} idPrefix="admin" />
-      </div>
+      <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={setTab} idPrefix="admin" />
       <div {...tabPanelProps('admin', tab)}>
         {tab === 'verifications' && <VerificationQueue />}
         {tab === 'reports' && <ReportsQueue />}

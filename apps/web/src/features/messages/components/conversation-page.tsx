@@ -11,6 +11,7 @@ import { useConversationChat } from '../hooks/use-conversation-chat';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
+import { ReportMessage } from './report-message';
 
 /** A direct conversation (/conversation-messages/:userId); the router handles signed-out and own ids. */
 export function ConversationPage({ actionsSlot }: { actionsSlot?: (person: { id: string; name: string }) => ReactNode }) {
@@ -91,7 +92,13 @@ function Conversation({
             >
               <ol className="flex flex-col gap-3">
                 {chat.messages.map((message) => (
-                  <MessageBubble key={message.id} content={message.content} time={message.createdAt} own={message.senderId === myId} />
+                  <MessageBubble
+                    key={message.id}
+                    content={message.content}
+                    time={message.createdAt}
+                    own={message.senderId === myId}
+                    actions={message.senderId === myId ? null : <ReportMessage type="direct_message" id={message.id} authorName={name} />}
+                  />
                 ))}
               </ol>
             </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatMessageTime } from '../utils/format-time';
 
 interface MessageBubbleProps {
@@ -7,10 +8,12 @@ interface MessageBubbleProps {
   own: boolean;
   /** Shown above other people's messages where several people talk (the ride chat). */
   authorName?: string | null;
+  /** Beside the time of other people's messages: "Report message". */
+  actions?: ReactNode;
 }
 
 /** One chat message: own on the right in the region's colour, other people's on the left. */
-export function MessageBubble({ content, time, own, authorName }: MessageBubbleProps) {
+export function MessageBubble({ content, time, own, authorName, actions }: MessageBubbleProps) {
   return (
     <li className={`flex ${own ? 'justify-end' : 'justify-start'}`} data-own={own}>
       <div className={`flex max-w-[85%] flex-col sm:max-w-[75%] ${own ? 'items-end' : 'items-start'}`}>
@@ -27,9 +30,12 @@ export function MessageBubble({ content, time, own, authorName }: MessageBubbleP
           {own ? <span className="sr-only">You: </span> : null}
           <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{content}</p>
         </div>
-        <time dateTime={time} className="mt-1 px-1 text-[0.6875rem] font-medium text-slate-500 tabular-nums dark:text-slate-400">
-          {formatMessageTime(time)}
-        </time>
+        <div className="flex items-center gap-1">
+          <time dateTime={time} className="mt-1 px-1 text-[0.6875rem] font-medium text-slate-500 tabular-nums dark:text-slate-400">
+            {formatMessageTime(time)}
+          </time>
+          {actions}
+        </div>
       </div>
     </li>
   );

@@ -5,6 +5,7 @@ import { useRideChat } from '../hooks/use-ride-chat';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest';
 import { MessageBubble, SystemMessage } from './message-bubble';
 import { MessageComposer } from './message-composer';
+import { ReportMessage } from './report-message';
 
 const CONNECTING = 'Connecting to chat...';
 
@@ -52,6 +53,11 @@ export function RideChat({ rideId }: { rideId: string }) {
                     time={message.timestamp}
                     own={message.userId === user?.id}
                     authorName={message.user?.name ?? message.userName}
+                    actions={
+                      message.userId === user?.id ? null : (
+                        <ReportMessage type="message" id={message.id} authorName={message.user?.name ?? message.userName} />
+                      )
+                    }
                   />
                 ),
               )}

@@ -30,6 +30,7 @@ export function useUploadVerificationDocs() {
     onSuccess: async ({ user }) => {
       updateUser(user);
       await queryClient.invalidateQueries({ queryKey: ['users', user.id] });
+      await queryClient.invalidateQueries({ queryKey: ['my-verification'] });
     },
   });
 }

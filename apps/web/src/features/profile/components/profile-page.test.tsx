@@ -48,6 +48,43 @@ afterEach(() => {
 });
 
 describe('ProfilePage', () => {
+  it("tells a rejected applicant the administrators' reason, and a pending one nothing of the sort", async () => {
+    const rejected = { ...testUser, verificationStatus: 'rejected' as const };
+    signInLocally('cornell', rejected);
+    serve(rejected, {
+      'GET /api/users/me/verification': () => ({
+        body: {
+          verificationStatus: 'rejected',
+          submission: {
+            id: '0b7c6f2e-6f0e-4e36-9d1a-2a5c5c1f0e01',
+            status: 'rejected',
+            licenseExpiration: null,
+            insuranceExpiration: null,
+            createdAt: '2026-03-01T10:00:00.000Z',
+            decidedAt: '2026-03-02T10:00:00.000Z',
+            rejectReason: 'The insurance is unreadable',
+            user: { id: rejected.id, name: rejected.name, email: rejected.email },
+            documents: { licenseFront: '/api/files/a', licenseBack: '/api/files/b', insurance: '/api/files/c' },
+          },
+        },
+      }),
+    });
+    const view = renderWithApp(<ProfilePage />);
+    const notice = await screen.findByRole('region', { name: 'Your driver verification was not approved' });
+    expect(await within(notice).findByText('The insurance is unreadable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Become a Verified Driver' })).toBeInTheDocument();
+    view.unmount();
+
+    localStorage.clear();
+    const pending = { ...testUser, verificationStatus: 'pending' as const };
+    signInLocally('cornell', pending);
+    const pendingFetch = serve(pending);
+    renderWithApp(<ProfilePage />);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /verification was not approved/ })).not.toBeInTheDocument();
+    expect(pendingFetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/me/verification'))).toEqual([]);
+  });
+
   it('shows the stats, two reviews per kind, preferences, the payout note and the verification button', async () => {
     signInLocally();
     serve(testUser);

@@ -15,6 +15,7 @@ import { ProfileLoading, ProfileMessage } from './profile-states';
 import { ProfileSummary } from './profile-summary';
 import { ReviewsSection } from './reviews-section';
 import { VerificationDialog } from './verification-dialog';
+import { VerificationRejectedNotice } from './verification-rejected-notice';
 
 /** The fields the session already holds are the freshest right after an edit or an upload. */
 function withSessionFields(profile: UserProfile, user: SessionUser): UserProfile {
@@ -62,6 +63,7 @@ function OwnProfile({ user, safetySlot }: { user: SessionUser; safetySlot: React
           </>
         }
       />
+      <VerificationRejectedNotice rejected={!profile.driverVerified && profile.verificationStatus === 'rejected'} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6">
           <ProfileCard title="About">

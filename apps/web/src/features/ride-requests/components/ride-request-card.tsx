@@ -3,6 +3,7 @@ import { TEXTS } from '@carpool/shared/texts';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PassengerIdentity } from './passenger-identity';
+import { RequestSafetyMenu } from './request-safety-menu';
 import { DepartureLine, Needs, Notes, PostedTime, PreferredStops, RouteTitle } from './ride-request-parts';
 
 interface RideRequestCardProps {
@@ -32,6 +33,7 @@ export function RideRequestCard({ request, isSignedIn, onShowDetails }: RideRequ
         <Button variant="secondary" size="sm" onClick={() => onShowDetails(request)} className="ml-auto">
           {TEXTS.rideRequests.details}
         </Button>
+        <RequestSafetyMenu request={request} isSignedIn={isSignedIn} />
       </div>
     </article>
   );

@@ -17,6 +17,7 @@ import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { DriverChip, EditedBadge, Fact, icons, routeText, SeatIcons } from './ride-bits';
 import { RideParticipants } from './ride-participants';
+import { RideSafetyActions } from './ride-safety-actions';
 import { SeriesCancelButton, WeeklySeriesNotice } from './weekly-series';
 import type { RideChatSlot } from './ride-slots';
 import { BookOrWait, WaitingPassengers } from './waitlist-panel';
@@ -233,6 +234,8 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           />
         </div>
       ) : null}
+
+      <RideSafetyActions ride={ride} viewerId={viewerId} onBlocked={onClose} />
     </div>
   );
 }

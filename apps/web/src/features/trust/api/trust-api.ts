@@ -10,8 +10,8 @@ export function useReport() {
   return useMutation({ mutationFn: (input: CreateReportInput) => api.post('/api/reports', input, { schema: ReportDto }) });
 }
 
-export function useBlockedUsers() {
-  return useQuery({ queryKey: BLOCKS_KEY, queryFn: () => api.get('/api/users/me/blocks', { schema: BlockedUsersDto }) });
+export function useBlockedUsers(enabled = true) {
+  return useQuery({ queryKey: BLOCKS_KEY, queryFn: () => api.get('/api/users/me/blocks', { schema: BlockedUsersDto }), enabled });
 }
 
 /** A block changes which rides and requests the lists show: everything is read again. */
