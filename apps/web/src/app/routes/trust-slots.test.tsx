@@ -8,23 +8,18 @@ import { ReportMessage } from '../../features/messages/components/report-message
 import { RideRequestList } from '../../features/ride-requests/components/ride-request-list';
 import { ownRequest, rideRequest } from '../../features/ride-requests/test/ride-request-fixture';
 import { RideDetailModal } from '../../features/rides/components/ride-detail-modal';
+import { rideFixture } from '../../features/rides/test/ride-fixture';
 import { SafetyActionsProvider } from '../../lib/safety-actions';
 import { fakeServer, signInLocally, testUser } from '../../test/fake-server';
 import { renderWithApp } from '../../test/render-with-app';
 import { renderSafetyActions } from './trust-slots';
 
 const RIDE = '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
-const DRIVER = { id: '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12', name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell' as const, driverVerified: false };
+const DRIVER = rideFixture().driver!;
 const MESSAGE = '2c4e6a8b-0d1f-4a3c-8e5b-7d9f1a3c5e70';
 
 function ride(overrides: Partial<Ride> = {}): Ride {
-  return {
-    id: RIDE, region: 'cornell', from: 'ithaca', to: 'boston', date: '2099-03-12', time: '14:30', departsAt: '2099-03-12T14:30:00.000Z',
-    price: 25, seatsAvailable: 3, totalSeats: 4, suitcasesAvailable: 2, totalSuitcases: 3, notes: [], postedTime: 'just now',
-    createdAt: '2026-03-01T10:00:00.000Z', pickupAddress: null, pickupLat: null, pickupLng: null, dropoffAddress: null, dropoffLat: null,
-    dropoffLng: null, timezone: 'America/New_York', status: 'active', driver: DRIVER, messages: [], messageCount: 0, passengers: [],
-    canDelete: false, myBooking: null, editedAt: null, ...overrides,
-  };
+  return rideFixture({ id: RIDE, from: 'ithaca', to: 'boston', driver: DRIVER, ...overrides });
 }
 
 const reportAnswer = (body: Record<string, unknown>) => ({
