@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBooking, type BookingTarget } from './booking/run-booking.js';
+import { runWaitlist } from './booking/run-waitlist.js';
 import { runChat, seedChatRooms } from './chat/run-chat.js';
 import { explainQueries, type ExplainedQuery } from './explain/run-explain.js';
 import { createBenchDatabase, dropBenchDatabase, openPool, type BenchDatabase } from './lib/database.js';
@@ -153,6 +154,9 @@ async function main() {
     for (const row of booking.throughput) log(`booking ${row.target}: ${row.bookingsPerSecond.toFixed(0)}/s, p99 ${row.p99.toFixed(1)} ms`);
     const bookingMails = (await smtp.stats()).received;
 
+    log('waiting list');
+    const waitlist = await runWaitlist({ appUrl: app.url, pool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+
     // Before the chat: a backlog of chat messages still being stored would slow the page down.
     log('web app');
     const sizes = measureWebSizes();
@@ -171,6 +175,7 @@ async function main() {
     const saturation = (target: 'ours' | 'baseline') => phases.find((phase) => phase.rate === 'max' && phase.target === target)!;
     const throughput = (target: BookingTarget) => booking.throughput.find((row) => row.target === target)!;
     const race = (target: 'ours' | 'baseline') => booking.races.find((row) => row.target === target)!;
+    const waitlistOf = (target: 'ours' | 'no-waitlist') => waitlist.find((row) => row.target === target)!;
     const chatOf = (target: 'ours' | 'baseline') => chat.find((row) => row.target === target)!;
 
     const rows: ReportRow[] = [
@@ -185,6 +190,25 @@ async function main() {
         baseline: throughput('ours-outbox-off').bookingsPerSecond,
       },
       { benchmark: 'Booking, hot rides, outbox on / off', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('ours-outbox-off').p99 },
+      {
+        benchmark: `Waiting list, ${SIZES.waitlist.rides} full ${SIZES.waitlist.seats}-seat rides, ${SIZES.waitlist.waiting} waiting on each`,
+        figure: 'cancellations/s (ours: each books the next in line; baseline: the same rides with nobody waiting)',
+        ours: waitlistOf('ours').cancellationsPerSecond,
+        baseline: waitlistOf('no-waitlist').cancellationsPerSecond,
+      },
+      {
+        benchmark: `Waiting list, ${SIZES.waitlist.rides} full ${SIZES.waitlist.seats}-seat rides, ${SIZES.waitlist.waiting} waiting on each`,
+        figure: 'p99 latency (ms)',
+        ours: waitlistOf('ours').p99,
+        baseline: waitlistOf('no-waitlist').p99,
+      },
+      {
+        benchmark: `Waiting list, ${SIZES.waitlist.rides} full ${SIZES.waitlist.seats}-seat rides, ${SIZES.waitlist.waiting} waiting on each`,
+        figure: 'freed seats that went to the next in line',
+        ours: `${waitlistOf('ours').promoted} of ${waitlistOf('ours').cancellations}`,
+        baseline: '',
+        ratio: 'exact',
+      },
       {
         benchmark: `Booking race, ${SIZES.booking.raceClients} clients, ${SIZES.booking.raceSeats} seats`,
         figure: `seats sold per round (${SIZES.booking.raceRounds} rounds)`,

@@ -12,17 +12,21 @@ export interface JsonAnswer {
   body: string;
 }
 
-/** POSTs a JSON body signed in as `token`; resolves to the status and body, rejects when the request failed. */
-export function postJson(url: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+/** Sends a JSON body (or none) signed in as `token`; resolves to the status and body, rejects when the request failed. */
+export function requestJson(method: string, url: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
   return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
+    const payload = body === undefined ? null : JSON.stringify(body);
     const outgoing = request(
       url,
       {
-        method: 'POST',
+        method,
         agent,
         timeout: 60_000,
-        headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          ...headers,
+          authorization: `Bearer ${token}`,
+          ...(payload === null ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -33,8 +37,13 @@ export function postJson(url: string, token: string, body: unknown, headers: Rec
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
     outgoing.on('error', reject);
-    outgoing.end(payload);
+    outgoing.end(payload ?? undefined);
   });
+}
+
+/** POSTs a JSON body signed in as `token`. */
+export function postJson(url: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  return requestJson('POST', url, token, body, headers);
 }
 
 /** Closes the kept-alive connections, so that a process that is done is not held open by them. */

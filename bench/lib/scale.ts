@@ -36,6 +36,12 @@ export const SIZES = {
     raceSeats: 3,
     raceRounds: 3,
   },
+  /** Full rides whose bookings are all cancelled, with and without passengers waiting (each freed seat books the next in line). */
+  waitlist: {
+    rides: scaled(150, 10),
+    seats: 2,
+    waiting: 3,
+  },
   /** E-mails queued, then drained by the outbox worker to a local SMTP server. */
   outboxMails: scaled(4_000, 300),
   chat: {
