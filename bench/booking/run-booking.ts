@@ -127,12 +127,24 @@ async function setOutboxTrigger(pool: pg.Pool, enabled: boolean) {
   await pool.query(`alter table notifications ${enabled ? 'enable' : 'disable'} trigger ${OUTBOX_TRIGGER}`);
 }
 
-/** Waits until the app's worker has sent every pending e-mail row, so that one measurement does not pay for the last one's mail. */
-async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 120_000) {
+/** What the outbox still held when a batch of bookings ended, and how long the worker took to send it. */
+export interface OutboxBacklog {
+  pending: number;
+  drainMs: number;
+}
+
+/**
+ * Waits until the app's worker has sent every pending e-mail row, so that one measurement does not
+ * pay for the last one's mail; answers how many were pending and how long that took.
+ */
+async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 120_000): Promise<OutboxBacklog> {
+  const started = performance.now();
   const deadline = Date.now() + timeoutMs;
+  let pending: number | null = null;
   for (;;) {
     const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from notification_outbox where status = 'pending' and channel = 'email'`);
-    if (rows[0]!.n === 0) return;
+    pending ??= rows[0]!.n;
+    if (rows[0]!.n === 0) return { pending, drainMs: performance.now() - started };
     if (Date.now() > deadline) throw new Error(`the outbox still holds ${rows[0]!.n} pending e-mails after ${timeoutMs} ms`);
     await sleep(200);
   }
@@ -157,7 +169,7 @@ export async function runBooking(options: {
   baselinePool: pg.Pool;
   driverId: string;
   users: readonly SignedInUser[];
-}): Promise<{ throughput: BookingThroughput[]; races: BookingRace[] }> {
+}): Promise<{ throughput: BookingThroughput[]; races: BookingRace[]; backlogs: OutboxBacklog[] }> {
   if (options.users.length < Math.max(SIZES.booking.raceClients, SIZES.booking.seatsPerRide)) {
     throw new Error(`the booking benchmark needs at least ${SIZES.booking.raceClients} signed-in users`);
   }
@@ -174,9 +186,10 @@ export async function runBooking(options: {
   // The outbox's cost: the app with and without its trigger, alternated, twice each.
   const withOutbox: BookingThroughput[] = [];
   const withoutOutbox: BookingThroughput[] = [];
+  const backlogs: OutboxBacklog[] = [];
   for (let round = 0; round < 2; round += 1) {
     withOutbox.push(await once('ours', app));
-    await waitForOutboxDrained(options.pool);
+    backlogs.push(await waitForOutboxDrained(options.pool));
     await setOutboxTrigger(options.pool, false);
     try {
       withoutOutbox.push(await once('ours-outbox-off', app));
@@ -190,5 +203,5 @@ export async function runBooking(options: {
   for (const [target, book] of [['ours', app], ['baseline', bookThroughPg(options.baselinePool)]] as const) {
     races.push(await race(target, book, options.pool, options.driverId, options.users));
   }
-  return { throughput, races };
+  return { throughput, races, backlogs };
 }

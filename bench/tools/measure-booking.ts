@@ -24,6 +24,7 @@ try {
     console.log(`${row.target}: ${row.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
   }
   for (const race of result.races) console.log(`race ${race.target}: sold ${race.soldPerRound.join(', ')}`);
+  for (const backlog of result.backlogs) console.log(`outbox after a batch: ${backlog.pending} e-mails pending, sent in ${Math.round(backlog.drainMs)} ms`);
   console.log(`e-mails received: ${(await smtp.stats()).received}`);
   await app.stop();
 } finally {

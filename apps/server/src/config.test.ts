@@ -52,7 +52,7 @@ describe('loadConfig', () => {
   it('reads the e-mail and outbox settings', () => {
     const defaults = loadConfig({});
     expect(defaults).toMatchObject({ smtpUrl: null, mailFrom: 'Carpool <no-reply@carpool.localhost>' });
-    expect(defaults.outbox).toEqual({ worker: true, pollMs: 1000, startDelayMs: 0, maxAttempts: 8, retryBaseMs: 5000 });
+    expect(defaults.outbox).toEqual({ worker: true, pollMs: 1000, startDelayMs: 0, maxAttempts: 8, retryBaseMs: 5000, busyRequestsPerSecond: 50 });
     const set = loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Rides <rides@example.com>', OUTBOX_WORKER: '0' });
     expect(set).toMatchObject({ smtpUrl: 'smtps://user:secret@mail.example.com:465', mailFrom: 'Rides <rides@example.com>' });
     expect(set.outbox.worker).toBe(false);

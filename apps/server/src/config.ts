@@ -85,6 +85,7 @@ const EnvSchema = z
     OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+    OUTBOX_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(0).default(50),
     VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
     VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
     VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
@@ -168,6 +169,8 @@ const EnvSchema = z
         startDelayMs: env.OUTBOX_START_DELAY_MS,
         maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
         retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+        /** At this many requests per second the worker sends in small, spaced batches (0: never). */
+        busyRequestsPerSecond: env.OUTBOX_BUSY_REQUESTS_PER_SECOND,
       },
       vapidPublicKey: env.VAPID_PUBLIC_KEY ?? null,
       vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? null,

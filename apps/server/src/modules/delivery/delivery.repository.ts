@@ -242,6 +242,9 @@ export async function findUndigestedChatMessages(db: Queryable, now: Date, limit
       join users s on s.id = m.sender_id
       left join chat_digests d on d.user_id = m.receiver_id and d.conversation_key = 'dm:' || m.conversation_id::text
      where m.read_at is null and m.created_at <= ${at}::timestamptz
+       -- As for ride chats: a message older than a day is not worth an e-mail (and an upgrade must
+       -- not e-mail every unread message of the past).
+       and m.created_at > ${at}::timestamptz - interval '1 day'
        and m.created_at > coalesce(d.covered_until, '-infinity'::timestamptz)
     union all
     select * from (

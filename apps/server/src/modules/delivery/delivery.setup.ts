@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { DeliveryChannelAdapter } from '../../lib/delivery-channel.js';
+import { createRequestRate } from '../../lib/request-rate.js';
 import { insertDevMail } from './delivery.repository.js';
 import { deliveryRoutes } from './delivery.routes.js';
 import { outboxDepth, outboxFailedCount, publicBaseUrl } from './delivery.service.js';
@@ -43,6 +44,10 @@ export async function setupDelivery(
           keep: (mail) => insertDevMail(deps.db, mail),
         })
       : null;
+  // Requests arriving at this process, counted where Node receives them (every route, any plugin).
+  const requests = createRequestRate();
+  app.server.on('request', () => requests.hit());
+  const busyAt = config.outbox.busyRequestsPerSecond;
   const worker = startOutboxWorker({
     db: deps.db,
     clock: deps.clock,
@@ -55,6 +60,7 @@ export async function setupDelivery(
     startDelayMs: config.outbox.startDelayMs,
     maxAttempts: config.outbox.maxAttempts,
     retryBaseMs: config.outbox.retryBaseMs,
+    isBusy: busyAt > 0 ? () => requests.perSecond() >= busyAt : undefined,
   });
   // A notification committed in this process goes out at once instead of at the next poll.
   const unsubscribe = deps.events.subscribe('user-event', (event) => {

@@ -20,7 +20,7 @@ describeEachDatabase('notification e-mail', (kind) => {
     smtp = await startSmtpServer();
     t = await createTestApp(kind, {
       start: RIDES_TEST_START,
-      config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20 } },
+      config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20, busyRequestsPerSecond: 50 } },
     });
   });
   afterAll(async () => {
@@ -201,6 +201,12 @@ describeEachDatabase('notification e-mail', (kind) => {
     // Reading the conversation: nothing more is due.
     await t.call({ method: 'GET', url: `/api/conversation-messages/conversation/${alice.id}`, token: bob.token });
     expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(later.getTime() + 3 * 60 * 60 * 1000))).toBe(0);
+
+    // A message left unread for more than a day is not e-mailed any more (nor is a past that predates the digests).
+    t.clock.advance(2000);
+    expect((await send(alice, bob, 'Still there?')).statusCode).toBe(201);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(0);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 4 * 60 * 60 * 1000))).toBe(1);
   });
 
   it('answers 4xx to unknown or malformed unsubscribe tokens', async () => {

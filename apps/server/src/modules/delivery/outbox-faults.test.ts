@@ -34,7 +34,7 @@ describeEachDatabase('notification outbox faults', (kind) => {
     const port = probe.port;
     await probe.close();
     const t = await createTestApp(kind, {
-      config: { smtpUrl: `smtp://127.0.0.1:${port}`, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 20, retryBaseMs: 20 } },
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 20, retryBaseMs: 20, busyRequestsPerSecond: 50 } },
     });
     cleanups.push(() => t.close());
     const user = await t.signIn('down.reader@cornell.edu', 'Reader');
@@ -71,7 +71,7 @@ describeEachDatabase('notification outbox faults', (kind) => {
     const probe = await startSmtpServer();
     await probe.close();
     const t = await createTestApp(kind, {
-      config: { smtpUrl: `smtp://127.0.0.1:${probe.port}`, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 2, retryBaseMs: 10 } },
+      config: { smtpUrl: `smtp://127.0.0.1:${probe.port}`, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 2, retryBaseMs: 10, busyRequestsPerSecond: 50 } },
     });
     cleanups.push(() => t.close());
     const user = await t.signIn('gives.up@cornell.edu', 'Reader');
@@ -86,10 +86,41 @@ describeEachDatabase('notification outbox faults', (kind) => {
     expect(push).toMatchObject({ status: 'skipped' });
   }, 120_000);
 
+  it('yields to a busy process: small batches with pauses while requests keep coming, every e-mail once', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    // One request a second makes this process busy; requests must reach its HTTP server (inject does not).
+    const outbox = { worker: true, pollMs: 20, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20, busyRequestsPerSecond: 1 };
+    const t = await createTestApp(kind, { config: { smtpUrl: smtp.url, outbox } });
+    cleanups.push(() => t.close());
+    const user = await t.signIn('busy.reader@cornell.edu', 'Reader');
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    let busy = true;
+    const traffic = (async () => {
+      while (busy) {
+        await fetch(`${url}/api/health`).then((res) => res.arrayBuffer());
+        await sleep(50);
+      }
+    })();
+    await sleep(200);
+    await reviewsDue(t, user.id, 12);
+    const arrivals: number[] = [];
+    await until(() => {
+      while (arrivals.length < smtp.mails.length) arrivals.push(Date.now());
+      return smtp.mails.length >= 12;
+    });
+    busy = false;
+    await traffic;
+    // 12 e-mails in batches of 5 with a 250 ms pause after each full batch: at least two pauses.
+    expect(arrivals[11]! - arrivals[0]!).toBeGreaterThanOrEqual(400);
+    await until(async () => (await t.app.notificationOutbox.depth()) === 0);
+    expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(12);
+  }, 120_000);
+
   it('shares the work between two app instances on one database: each e-mail once', async () => {
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
-    const outbox = { worker: true, pollMs: 20, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20 };
+    const outbox = { worker: true, pollMs: 20, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20, busyRequestsPerSecond: 50 };
     const t = await createTestApp(kind, { config: { smtpUrl: smtp.url, outbox } });
     cleanups.push(() => t.close());
     const second: FastifyInstance = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });

@@ -25,6 +25,13 @@ const DIGEST_SCAN_MS = 30 * 1000;
  * is claimed and recorded in a few batches instead of a pass per commit.
  */
 const NUDGE_DELAY_MS = 100;
+/**
+ * While the process is busy answering people (OUTBOX_BUSY_REQUESTS_PER_SECOND), the worker sends
+ * at most this many rows per batch and waits between batches: e-mail goes out seconds later
+ * instead of taking the cores from the requests, and catches up at full speed once it is quiet.
+ */
+const BUSY_BATCH_SIZE = 5;
+const BUSY_PAUSE_MS = 250;
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -40,6 +47,8 @@ export interface OutboxWorkerOptions {
   retryBaseMs: number;
   /** false: no polling (tests drain by hand). */
   poll: boolean;
+  /** True while the process is busy with requests: passes then send small batches with pauses (drain() never does). */
+  isBusy?: () => boolean;
 }
 
 export interface OutboxWorker {
@@ -70,6 +79,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | null = null;
   let nudgeTimer: NodeJS.Timeout | null = null;
   let lastDigestScan = 0;
+  let draining = false;
 
   async function send(row: ClaimedRow): Promise<DeliveryResult> {
     const payload = row.payload as { region?: string; title?: string; body?: string; url?: string; lines?: string[] };
@@ -165,10 +175,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await queueChatDigests({ db, baseUrl: options.baseUrl }, options.clock.now());
     }
     for (;;) {
-      const rows = await claimDueRows(db, BATCH_SIZE, CLAIM_LEASE_MS);
+      const busy = !draining && (options.isBusy?.() ?? false);
+      const batchSize = busy ? BUSY_BATCH_SIZE : BATCH_SIZE;
+      const rows = await claimDueRows(db, batchSize, CLAIM_LEASE_MS);
       await record(await Promise.all(rows.map(handle)));
       handled += rows.length;
-      if (rows.length < BATCH_SIZE || stopped) return handled;
+      if (rows.length < batchSize || stopped) return handled;
+      if (busy) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
     }
   }
 
@@ -214,11 +227,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }, NUDGE_DELAY_MS);
     },
     async drain() {
-      let total = 0;
-      for (;;) {
-        const handled = await run();
-        total += handled;
-        if (handled === 0) return total;
+      draining = true;
+      try {
+        let total = 0;
+        for (;;) {
+          const handled = await run();
+          total += handled;
+          if (handled === 0) return total;
+        }
+      } finally {
+        draining = false;
       }
     },
     async stop() {
