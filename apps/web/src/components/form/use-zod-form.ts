@@ -7,14 +7,18 @@ import { isApiError } from '../../lib/api-client';
  * Messages a form words itself (the spec's texts), by top-level field: one text for any rule the
  * field breaks, or one per kind of issue (`too_small`, `too_big`, ...).
  */
-export type FieldMessages = Readonly<Record<string, string | Readonly<Partial<Record<string, string>>>>>;
-
-function ownMessage(messages: FieldMessages, field: unknown, code: string): string | undefined {
-  const own = typeof field === 'string' ? messages[field] : undefined;
-  return typeof own === 'string' ? own : own?.[code];
-}
+export type FieldMessages = Readonly<
+  Record<string, string | Readonly<Partial<Record<string, string>>> | ((issue: Issue) => string | undefined)>
+>;
 
 type Issue = z.core.$ZodRawIssue;
+
+function ownMessage(messages: FieldMessages, issue: Issue): string | undefined {
+  const field = issue.path?.[0];
+  const own = typeof field === 'string' ? messages[field] : undefined;
+  if (typeof own === 'function') return own(issue);
+  return typeof own === 'string' ? own : own?.[issue.code ?? ''];
+}
 
 function count(value: unknown): string {
   return typeof value === 'bigint' ? value.toString() : String(value);
@@ -48,7 +52,7 @@ export function describeIssue(issue: Issue): string | undefined {
 /** A zod error map: the form's own message for the field, else the plain words above. */
 export function formErrorMap(messages: FieldMessages = {}) {
   return (issue: Issue) => {
-    return ownMessage(messages, issue.path?.[0], issue.code ?? '') ?? describeIssue(issue);
+    return ownMessage(messages, issue) ?? describeIssue(issue);
   };
 }
 
