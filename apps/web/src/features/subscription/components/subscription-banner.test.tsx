@@ -90,7 +90,7 @@ describe('SubscriptionBanner checks the server rules first', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('button', { name: 'Subscribing...' })).toBeDisabled();
     expect(sent).toEqual([{ email: 'ann@cornell.edu' }]);
-    answer.resolve({ body: { email: 'ann@cornell.edu', region: 'cornell', subscribed: true } });
+    answer.resolve({ status: 200, body: { email: 'ann@cornell.edu', region: 'cornell', subscribed: true } });
     expect(await screen.findByText(/You're subscribed!/)).toBeInTheDocument();
   });
 });
