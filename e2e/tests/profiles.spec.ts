@@ -91,9 +91,10 @@ async function submitReview(page: Page, stars: number, comment: string) {
   await due.click();
   const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
   await expect(dialog).toBeVisible();
-  // Both fields are required.
+  // Both fields are required: the shared schema's rule shows under the rating and the comment.
   await dialog.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Ratings and comments are required.');
+  await expect(dialog.getByText('Ratings and comments are required.')).toHaveCount(2);
+  await expect(dialog.getByLabel('Comment')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('radio', { name: stars === 1 ? '1 star' : `${stars} stars` }).check();
   await dialog.getByLabel('Comment').fill(comment);
   return dialog;
@@ -216,7 +217,8 @@ test.describe('profiles and reviews', () => {
     await expect(banner).toBeVisible();
     await saveScreenshot(page, 'home-newsletter-360');
     await banner.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(banner.getByRole('alert')).toHaveText('Please enter your email address');
+    await expect(banner.getByText('Please enter your email address')).toBeVisible();
+    await expect(banner.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
     await banner.getByLabel('Email address').fill(uniqueEmail('news'));
     await banner.getByRole('button', { name: 'Subscribe' }).click();
     await expect(banner.getByText(/You're subscribed!/)).toBeVisible();

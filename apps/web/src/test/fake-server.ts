@@ -15,7 +15,9 @@ export const testUser: SessionUser = {
   isAdmin: false,
 };
 
-type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+type Answer = { status?: number; body: unknown };
+/** An answer, or a promise of one to hold the call open (a form's pending state). */
+type Handler = (init: RequestInit | undefined) => Answer | Promise<Answer>;
 
 /** Replaces fetch with answers per "METHOD /path"; anything else is a 404 the test will notice. */
 export function fakeServer(handlers: Record<string, Handler>) {
@@ -23,7 +25,7 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const handler = handlers[`${init?.method ?? 'GET'} ${url.pathname}`];
     const { status = 200, body } = handler
-      ? handler(init)
+      ? await handler(init)
       : { status: 404, body: { error: 'not found', message: 'not found', code: 'NOT_FOUND' } };
     // A 204 has no body at all (the Response constructor refuses one).
     return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,4 +37,13 @@ export function fakeServer(handlers: Record<string, Handler>) {
 export function signInLocally(region: 'cornell' | 'nj' = 'cornell', user: SessionUser = testUser) {
   localStorage.setItem(`auth_token_${region}`, 'token-1');
   localStorage.setItem(`revy_user_${region}`, JSON.stringify(user));
+}
+
+/** A promise and its resolve, to answer a held call when the test says so. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }

@@ -54,3 +54,15 @@ export const BookingDto = z.object({
 export type Booking = z.infer<typeof BookingDto>;
 
 export const BookingListDto = z.array(BookingDto);
+
+/**
+ * The booking form's rules: BookRideInput's, narrowed to the room the ride has left as the form
+ * last saw it (the server refuses more with 409 RIDE_FULL).
+ */
+export function bookRideFormSchema(room: { seats: number; suitcases: number }) {
+  return BookRideInput.extend({
+    seats: BookRideInput.shape.seats.max(room.seats),
+    suitcases: BookRideInput.shape.suitcases.max(room.suitcases),
+  });
+}
+export type BookRideForm = z.input<ReturnType<typeof bookRideFormSchema>>;

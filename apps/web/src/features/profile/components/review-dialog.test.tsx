@@ -2,9 +2,9 @@ import type { PendingReview } from '@carpool/shared/schemas/reviews';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { deferred, fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
-import { checkReview, ReviewDialog } from './review-dialog';
+import { ReviewDialog } from './review-dialog';
 
 const driverReview: PendingReview = {
   bookingId: '0b7c6f2e-6f0e-4e36-9d1a-2a5c5c1f0a01',
@@ -29,14 +29,6 @@ beforeEach(() => {
   signInLocally();
 });
 afterEach(() => vi.unstubAllGlobals());
-
-describe('checkReview', () => {
-  it('needs both a rating and a non-blank comment', () => {
-    expect(checkReview(0, 'Great')).toBe('Ratings and comments are required.');
-    expect(checkReview(4, '   ')).toBe('Ratings and comments are required.');
-    expect(checkReview(4, 'Great')).toBeNull();
-  });
-});
 
 describe('ReviewDialog', () => {
   function setup() {
@@ -69,11 +61,17 @@ describe('ReviewDialog', () => {
     expect(dialog).toHaveTextContent('Review 1 of 2');
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Ratings and comments are required.');
+    // The shared SubmitReviewInput's rules, in the spec's words, under the rating and the comment.
+    expect(await screen.findAllByText('Ratings and comments are required.')).toHaveLength(2);
+    expect(screen.getByRole('group', { name: 'Rating' })).toHaveAccessibleDescription('Ratings and comments are required.');
     await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    await user.type(screen.getByLabelText('Comment'), '   ');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Ratings and comments are required.');
+    await vi.waitFor(() => expect(screen.getAllByText('Ratings and comments are required.')).toHaveLength(1));
+    expect(screen.getByLabelText('Comment')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription('Ratings and comments are required.');
     expect(submitted).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Comment'));
 
     await user.type(screen.getByLabelText('Comment'), 'Smooth ride, on time.');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
@@ -83,12 +81,44 @@ describe('ReviewDialog', () => {
     // The driver side has the same rule (decision: docs/decisions/web-profile-and-reviews.md).
     await user.type(screen.getByLabelText('Comment'), 'Friendly');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Ratings and comments are required.');
+    expect(await screen.findByText('Ratings and comments are required.')).toBeInTheDocument();
+    expect(submitted).toHaveLength(1);
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('All caught up. Thanks for your reviews!')).toBeInTheDocument();
     expect(submitted[1]).toEqual({ bookingId: passengerReview.bookingId, reviewType: 'passenger', stars: 5, comment: 'Friendly' });
   }, 20_000);
+
+  it('shows Submitting... while the review is sent, and a too-long comment is refused by the shared rule first', async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const submitted: unknown[] = [];
+    fakeServer({
+      'POST /api/reviews/submit': (init) => {
+        submitted.push(JSON.parse(String(init?.body)));
+        return answer.promise;
+      },
+    });
+    renderWithApp(<ReviewDialog open onClose={() => undefined} pending={[driverReview]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: '3 stars' }));
+    // maxLength stops typing past the limit; a pasted or programmatic value still meets the schema.
+    const comment = screen.getByLabelText('Comment');
+    comment.removeAttribute('maxLength');
+    await user.click(comment);
+    await user.paste('x'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Use at most 1000 characters.')).toBeInTheDocument();
+    expect(submitted).toHaveLength(0);
+
+    await user.clear(comment);
+    await user.type(comment, '  Kind and punctual ');
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(submitted).toEqual([{ bookingId: driverReview.bookingId, reviewType: 'driver', stars: 3, comment: 'Kind and punctual' }]);
+    answer.resolve({ status: 400, body: { error: 'Invalid request: body.comment too long', message: 'x', code: 'VALIDATION_FAILED', details: [{ path: 'body.comment', message: 'Too long' }] } });
+    expect(await screen.findByText('Too long')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid request: body.comment too long');
+  });
 
   it('lets the keyboard pick stars with the arrow keys', async () => {
     setup();

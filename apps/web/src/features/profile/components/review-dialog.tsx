@@ -1,24 +1,22 @@
 import { REVIEW_COMMENT_MAX_CHARS } from '@carpool/shared/constants';
 import { placeLabel } from '@carpool/shared/places';
-import type { PendingReview } from '@carpool/shared/schemas/reviews';
+import { SubmitReviewInput, type PendingReview } from '@carpool/shared/schemas/reviews';
 import { TEXTS } from '@carpool/shared/texts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Field, FieldMessage } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { textareaClasses } from '../../../components/form/form-classes';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useSubmitReview } from '../api/submit-review';
-import { errorClasses, inputClasses, labelClasses } from './form-classes';
 import { StarInput } from './star-input';
-
-/**
- * Spec section 5: a rating and a comment are both required, for both kinds of review (DESIGN.md
- * settles the spec's disagreement about the driver side). Returns the message, or null.
- */
-export function checkReview(stars: number, comment: string): string | null {
-  return stars < 1 || comment.trim() === '' ? TEXTS.reviewFieldsRequired : null;
-}
 
 const rideTimeFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -74,31 +72,28 @@ interface ReviewFormProps {
 function ReviewForm({ review, position, hasNext, onDone }: ReviewFormProps) {
   const { showToast } = useToast();
   const submit = useSubmitReview();
-  const [stars, setStars] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const commentId = useId();
+  const starsErrorId = useId();
   const role = review.reviewType === 'driver' ? 'driver' : 'passenger';
+  // Spec section 5: a rating and a comment are both required, for both kinds of review (DESIGN.md
+  // settles the spec's disagreement about the driver side); the server's schema says the same.
+  const form = useZodForm(SubmitReviewInput, {
+    defaultValues: { bookingId: review.bookingId, reviewType: review.reviewType, stars: 0, comment: '' },
+    messages: { stars: TEXTS.reviewFieldsRequired, comment: { too_small: TEXTS.reviewFieldsRequired } },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkReview(stars, comment);
-    setError(problem);
-    if (problem) return;
-    submit.mutate(
-      { bookingId: review.bookingId, reviewType: review.reviewType, stars, comment: comment.trim() },
-      {
-        onSuccess: () => {
-          showToast({ message: `Thanks! Your review of ${review.reviewee.name} is posted.`, tone: 'success' });
-          onDone();
-        },
-        onError: (failure) => setError(isApiError(failure) && failure.status !== 0 ? failure.message : 'Failed to submit review. Please try again.'),
-      },
-    );
+  const onSubmit = async (values: SubmitReviewInput) => {
+    try {
+      await submit.mutateAsync(values);
+    } catch (failure) {
+      form.showFailure(failure, isApiError(failure) && failure.status !== 0 ? failure.message : 'Failed to submit review. Please try again.');
+      return;
+    }
+    showToast({ message: `Thanks! Your review of ${review.reviewee.name} is posted.`, tone: 'success' });
+    onDone();
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
       {position.count > 1 ? (
         <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
           Review {position.index} of {position.count}
@@ -114,46 +109,42 @@ function ReviewForm({ review, position, hasNext, onDone }: ReviewFormProps) {
           </p>
         </div>
       </div>
-      <StarInput
-        legend="Rating"
-        value={stars}
-        onChange={(next) => {
-          setStars(next);
-          setError(null);
-        }}
-      />
       <div>
-        <label htmlFor={commentId} className={labelClasses}>
-          Comment
-        </label>
-        <textarea
-          id={commentId}
-          rows={4}
-          maxLength={REVIEW_COMMENT_MAX_CHARS}
-          value={comment}
-          onChange={(event) => {
-            setComment(event.target.value);
-            setError(null);
-          }}
-          placeholder={`Tell others about riding with ${review.reviewee.name}`}
-          className={inputClasses}
+        <Controller
+          control={form.control}
+          name="stars"
+          render={({ field, fieldState }) => (
+            <StarInput
+              legend="Rating"
+              value={field.value}
+              onChange={field.onChange}
+              describedBy={fieldState.error ? starsErrorId : undefined}
+            />
+          )}
         />
+        <FieldMessage name="stars" id={starsErrorId} />
       </div>
-      {error ? (
-        <p role="alert" className={errorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <Field name="comment" label="Comment">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            maxLength={REVIEW_COMMENT_MAX_CHARS}
+            placeholder={`Tell others about riding with ${review.reviewee.name}`}
+            className={textareaClasses}
+            {...form.register('comment')}
+          />
+        )}
+      </Field>
+      <FormError />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {hasNext ? (
           <Button variant="ghost" onClick={onDone}>
             Skip for now
           </Button>
         ) : null}
-        <Button type="submit" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting...' : 'Submit Review'}
-        </Button>
+        <SubmitButton pendingText="Submitting...">Submit Review</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

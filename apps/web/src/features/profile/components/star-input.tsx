@@ -9,10 +9,21 @@ const WORDS = ['Terrible', 'Poor', 'Okay', 'Good', 'Excellent'];
  * label ("4 stars"), and the stars up to the chosen one light up. Each radio lies transparent over
  * its star, so a click or a tap lands on the radio itself.
  */
-export function StarInput({ value, onChange, legend }: { value: number; onChange: (stars: number) => void; legend: string }) {
+export function StarInput({
+  value,
+  onChange,
+  legend,
+  describedBy,
+}: {
+  value: number;
+  onChange: (stars: number) => void;
+  legend: string;
+  /** The id of the message that says what is wrong with the rating. */
+  describedBy?: string;
+}) {
   const name = useId();
   return (
-    <fieldset>
+    <fieldset aria-describedby={describedBy}>
       <legend className="mb-1.5 block text-sm font-semibold text-slate-800 dark:text-slate-100">{legend}</legend>
       <div className="flex items-center gap-3">
         <div className="flex gap-1">

@@ -1,12 +1,17 @@
-import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '@carpool/shared/constants';
+import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, PAYMENT_PLACEHOLDER_INTENT } from '@carpool/shared/constants';
+import { bookRideFormSchema, type BookRideInput } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { useWatch } from 'react-hook-form';
+import { Field } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { controlClasses } from '../../../components/form/form-classes';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { useBookRide } from '../api/book-ride';
-import { formatPrice } from '../utils/ride-labels';
-import { fieldClasses, labelClasses } from './field-classes';
+import { formatPrice, pluralize } from '../utils/ride-labels';
 
 function range(from: number, to: number): number[] {
   return to < from ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -29,73 +34,71 @@ interface BookingFormProps {
 /** "Book this Ride": seats and suitcases, no payment while payments are disabled. */
 export function BookingForm({ ride, onBooked }: BookingFormProps) {
   const limits = bookingLimits(ride);
-  const seatsId = useId();
-  const suitcasesId = useId();
-  const [seats, setSeats] = useState(1);
-  const [suitcases, setSuitcases] = useState(limits.defaultSuitcases);
-  const [error, setError] = useState<string | null>(null);
   const booking = useBookRide();
+  const room = { seats: limits.seats.at(-1) ?? 0, suitcases: limits.suitcases.at(-1) ?? 0 };
+  // Rebuilt on each render: the ride's room changes live while the dialog is open.
+  const schema = bookRideFormSchema(room);
+  const form = useZodForm(schema, {
+    defaultValues: { rideId: ride.id, seats: 1, suitcases: limits.defaultSuitcases, paymentIntentId: PAYMENT_PLACEHOLDER_INTENT },
+    messages: {
+      seats: (issue) => (issue.code === 'too_big' ? `Only ${pluralize(room.seats, 'seat')} left.` : undefined),
+      suitcases: (issue) => (issue.code === 'too_big' ? `Only ${pluralize(room.suitcases, 'suitcase')} left.` : undefined),
+    },
+  });
+  const seats = useWatch({ control: form.control, name: 'seats' });
 
   if (limits.seats.length === 0) {
     return <p className="rounded-xl bg-slate-100 p-4 text-sm font-medium dark:bg-slate-800">This ride is full.</p>;
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    booking.mutate(
-      { rideId: ride.id, seats, suitcases: Math.min(suitcases, limits.suitcases.at(-1) ?? 0) },
-      {
-        onSuccess: onBooked,
-        onError: (caught) => setError(isApiError(caught) && caught.status > 0 ? caught.message : TEXTS.bookingFailed),
-      },
-    );
+  const onSubmit = async (values: BookRideInput) => {
+    try {
+      await booking.mutateAsync({ rideId: ride.id, seats: values.seats, suitcases: values.suitcases });
+    } catch (caught) {
+      form.showFailure(caught, isApiError(caught) && caught.status > 0 ? caught.message : TEXTS.bookingFailed);
+      return;
+    }
+    onBooked();
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label={TEXTS.rides.bookThisRide}>
+    <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-label={TEXTS.rides.bookThisRide}>
       <h3 className="text-base font-bold text-slate-900 dark:text-white">{TEXTS.rides.bookThisRide}</h3>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={seatsId} className={labelClasses}>
-            Seats
-          </label>
-          <select id={seatsId} className={fieldClasses} value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
-            {limits.seats.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={suitcasesId} className={labelClasses}>
-            Suitcases
-          </label>
-          <select id={suitcasesId} className={fieldClasses} value={suitcases} onChange={(event) => setSuitcases(Number(event.target.value))}>
-            {limits.suitcases.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field name="seats" label="Seats">
+          {(control) => (
+            <select {...control} className={controlClasses} {...form.register('seats', { valueAsNumber: true })}>
+              {limits.seats.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="suitcases" label="Suitcases">
+          {(control) => (
+            <select {...control} className={controlClasses} {...form.register('suitcases', { valueAsNumber: true })}>
+              {limits.suitcases.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <p className="flex items-center justify-between text-sm text-slate-600 dark:text-slate-300">
         <span>Total</span>
-        <span className="text-base font-bold text-slate-900 dark:text-white">{formatPrice(ride.price * seats)}</span>
+        <span className="text-base font-bold text-slate-900 dark:text-white">{formatPrice(ride.price * (Number.isFinite(seats) ? seats : 1))}</span>
       </p>
       <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
         {TEXTS.rides.paymentsDisabled}
       </p>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={booking.isPending}>
-        {booking.isPending ? TEXTS.rides.booking : TEXTS.rides.bookThisRide}
-      </Button>
-    </form>
+      <FormError />
+      <SubmitButton size="lg" className="w-full" pendingText={TEXTS.rides.booking}>
+        {TEXTS.rides.bookThisRide}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { deferred, fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { SubscriptionBanner } from './subscription-banner';
 
@@ -37,7 +37,8 @@ describe('SubscriptionBanner', () => {
     renderWithApp(<SubscriptionBanner />, { path: '/nj' });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your email address');
+    expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('Email address'), 'a@b.edu');
@@ -61,5 +62,35 @@ describe('SubscriptionBanner', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to subscribe. Please try again.');
     expect(localStorage.getItem('subscribed_cornell')).toBeNull();
+  });
+});
+
+describe('SubscriptionBanner checks the server rules first', () => {
+  it('refuses a malformed address under the field, then sends the normalised address and shows Subscribing...', async () => {
+    const sent: unknown[] = [];
+    const answer = deferred<{ status: number; body: unknown }>();
+    fakeServer({
+      'POST /api/subscriptions': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return answer.promise;
+      },
+    });
+    renderWithApp(<SubscriptionBanner />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, 'ann@');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(sent).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, ' Ann@Cornell.EDU ');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    expect(sent).toEqual([{ email: 'ann@cornell.edu' }]);
+    answer.resolve({ status: 200, body: { email: 'ann@cornell.edu', region: 'cornell', subscribed: true } });
+    expect(await screen.findByText(/You're subscribed!/)).toBeInTheDocument();
   });
 });

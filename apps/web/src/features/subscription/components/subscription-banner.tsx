@@ -1,8 +1,13 @@
 import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
 import { REGION_WORDING } from '@carpool/shared/regions';
 import { TEXTS } from '@carpool/shared/texts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
+import { SubscriptionInput } from '@carpool/shared/schemas/subscriptions';
+import { useEffect, useState } from 'react';
+import { Field } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useSubscribe } from '../api/subscribe';
@@ -15,9 +20,11 @@ export function SubscriptionBanner() {
   const { region } = useRegion();
   const { isSignedIn } = useSession();
   const subscribeCall = useSubscribe();
-  const inputId = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(SubscriptionInput, {
+    defaultValues: { email: '' },
+    // Spec section 5: an empty address gets the spec's text; a malformed one, the kit's words.
+    messages: { email: (issue) => (issue.input === '' ? TEXTS.subscribeEmailRequired : undefined) },
+  });
   const [phase, setPhase] = useState<Phase>('editing');
   const [dismissed, setDismissed] = useState(false);
   // Read on each render: the stored flag belongs to the region shown, which can change.
@@ -33,24 +40,16 @@ export function SubscriptionBanner() {
   const visible = phase === 'done' ? !dismissed : shouldShowBanner({ isSignedIn, subscribed, dismissed });
   if (!visible) return null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim();
-    if (!value) {
-      setError(TEXTS.subscribeEmailRequired);
+  const onSubmit = async ({ email }: SubscriptionInput) => {
+    try {
+      await subscribeCall.mutateAsync(email);
+    } catch (failure) {
+      console.error('Subscription failed', failure);
+      form.showFailure(failure, TEXTS.subscribeFailed);
       return;
     }
-    setError(null);
-    subscribeCall.mutate(value, {
-      onSuccess: () => {
-        rememberSubscribed(region);
-        setPhase('done');
-      },
-      onError: (failure) => {
-        console.error('Subscription failed', failure);
-        setError(TEXTS.subscribeFailed);
-      },
-    });
+    rememberSubscribed(region);
+    setPhase('done');
   };
 
   return (
@@ -80,31 +79,24 @@ export function SubscriptionBanner() {
               Get news about rides {REGION_WORDING[region].where} in your inbox.
             </p>
           </div>
-          <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-2 lg:max-w-md">
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <label htmlFor={inputId} className="sr-only">
-                Email address
-              </label>
-              <input
-                id={inputId}
-                type="email"
-                autoComplete="email"
-                placeholder="you@university.edu"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                className="h-10 w-full min-w-0 rounded-xl sm:flex-1 border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
-              />
-              <Button type="submit" disabled={subscribeCall.isPending}>
-                {subscribeCall.isPending ? 'Subscribing...' : 'Subscribe'}
-              </Button>
+          <Form form={form} onSubmit={onSubmit} className="flex w-full flex-col gap-2 lg:max-w-md">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+              <Field name="email" label="Email address" hideLabel className="min-w-0 sm:flex-1">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@university.edu"
+                    className="h-10 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
+                    {...form.register('email')}
+                  />
+                )}
+              </Field>
+              <SubmitButton pendingText="Subscribing...">Subscribe</SubmitButton>
             </div>
-            {error ? (
-              <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
-          </form>
+            <FormError />
+          </Form>
         </div>
       )}
     </aside>

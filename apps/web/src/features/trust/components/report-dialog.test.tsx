@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { deferred, fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { ReportDialog } from './report-dialog';
 
@@ -62,6 +62,41 @@ describe('ReportDialog', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You already reported this');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('ReportDialog checks the server rules first', () => {
+  it('refuses details over 1000 characters under the field, then sends the API body and shows Sending...', async () => {
+    const sent: unknown[] = [];
+    const answer = deferred<{ status: number; body: unknown }>();
+    fakeServer({
+      'POST /api/reports': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return answer.promise;
+      },
+    });
+    const onClose = vi.fn();
+    renderWithApp(<ReportDialog open onClose={onClose} targetType="ride" targetId={TARGET} subject="this ride" />);
+    const user = userEvent.setup();
+    const details = screen.getByLabelText('Details (optional)');
+    // maxLength stops typing; a pasted value past it still meets the shared rule before any call.
+    details.removeAttribute('maxLength');
+    await user.click(details);
+    await user.paste('y'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Use at most 1000 characters.')).toBeInTheDocument();
+    expect(details).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+
+    await user.clear(details);
+    await user.type(details, 'Drove too fast');
+    await user.selectOptions(screen.getByLabelText('Reason'), 'unsafe_driving');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(sent).toEqual([{ targetType: 'ride', targetId: TARGET, reason: 'unsafe_driving', details: 'Drove too fast' }]);
+    answer.resolve({ status: 500, body: { error: 'boom', message: 'boom', code: 'INTERNAL' } });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });
