@@ -100,7 +100,7 @@ export function MyRideRequests() {
   }
   return (
     <>
-      <ul className="grid gap-4 md:grid-cols-2" aria-label="My ride requests">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="My ride requests">
         {query.data.map((request) => (
           <li key={request.id} className="flex">
             <MyRideRequestCard

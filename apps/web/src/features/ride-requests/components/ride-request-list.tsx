@@ -51,7 +51,7 @@ export function RideRequestList({ from, to, date }: RideRequestListProps) {
           {TEXTS.empty.requests}
         </p>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {query.data.map((request) => (
             <li key={request.id} className="flex">
               <RideRequestCard request={request} isSignedIn={isSignedIn} onShowDetails={(picked) => setDetailsId(picked.id)} />

@@ -31,7 +31,7 @@ export function DateCarousel({ start, today, selected, counts, onShift, onSelect
       <span className="text-xs font-semibold uppercase tracking-wide text-slate-500 sm:hidden dark:text-slate-400" aria-hidden="true">
         {formatDayLabel(days[0]!)} – {formatDayLabel(days[days.length - 1]!)}
       </span>
-      <ul className="order-last grid w-full grid-cols-5 gap-1.5 sm:order-none sm:w-auto sm:flex-1 sm:gap-2">
+      <ul className="order-last grid w-full grid-cols-5 gap-1 sm:order-none sm:w-auto sm:flex-1 sm:gap-2">
         {days.map((day) => {
           const isSelected = day === selected;
           const count = countOf(day);
@@ -42,7 +42,7 @@ export function DateCarousel({ start, today, selected, counts, onShift, onSelect
                 aria-pressed={isSelected}
                 data-day={day}
                 onClick={() => onSelect(day)}
-                className={`flex w-full flex-col items-center rounded-xl border px-1 py-2 text-center transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+                className={`flex w-full flex-col items-center rounded-xl border px-0.5 py-2 text-center transition-colors sm:px-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
                   isSelected
                     ? 'border-brand-600 bg-brand-600 text-white shadow-md'
                     : 'border-slate-200 bg-white text-slate-800 hover:border-brand-300 hover:bg-brand-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-brand-700 dark:hover:bg-slate-800'
@@ -51,7 +51,7 @@ export function DateCarousel({ start, today, selected, counts, onShift, onSelect
                 <span className={`text-[11px] font-medium uppercase tracking-wide ${isSelected ? 'text-white/80' : 'text-slate-500 dark:text-slate-400'}`}>
                   {day === today ? 'Today' : formatWeekday(day)}
                 </span>
-                <span className="whitespace-nowrap text-[13px] font-bold sm:text-base">{formatDayLabel(day)}</span>
+                <span className="whitespace-nowrap text-xs font-bold sm:text-base">{formatDayLabel(day)}</span>
                 <span className={`whitespace-nowrap text-[11px] sm:text-xs ${isSelected ? 'text-white/90' : 'text-slate-500 dark:text-slate-400'}`}>
                   {count === undefined ? '\u00a0' : formatRideCount(count)}
                 </span>

@@ -247,7 +247,7 @@ function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAll
     );
   }
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {rides.map((ride) => (
         <li key={ride.id}>
           <RideCard ride={ride} viewerId={viewerId} onOpen={onOpen} />

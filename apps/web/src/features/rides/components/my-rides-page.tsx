@@ -83,7 +83,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
           (posted.data ?? []).length === 0 ? (
             <Empty text={TEXTS.empty.postedRides} />
           ) : (
-            <ul className="grid gap-4 lg:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {(posted.data ?? []).map((ride) => (
                 <li key={ride.id}>
                   <PostedRideCard ride={ride} onView={() => setOpened(ride)} />
@@ -94,7 +94,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
         ) : (booked.data ?? []).length === 0 ? (
           <Empty text={TEXTS.empty.bookedRides} />
         ) : (
-          <ul className="grid gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {(booked.data ?? []).map((booking) => (
               <li key={booking.id}>
                 <BookedRideCard
