@@ -27,22 +27,20 @@ export function SeriesCancelButton({ ride, seriesId, onCancelled }: { ride: Ride
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const from = dayInTimeZone(new Date(ride.departsAt), ride.timezone);
-  const onConfirm = () =>
-    cancelSeries.mutate(
-      { seriesId, from },
-      {
-        onSuccess: (result) => {
-          setConfirming(false);
-          const count = result.cancelledRideIds.length;
-          showToast({ tone: 'success', message: `${count} weekly ${count === 1 ? 'ride' : 'rides'} cancelled. The passengers have been notified.`, durationMs: 8_000 });
-          onCancelled();
-        },
-        onError: (error) => {
-          setConfirming(false);
-          showToast({ tone: 'error', message: TEXTS.cancelRideFailedWith(error.message || 'Unknown error') });
-        },
-      },
-    );
+  // mutateAsync, not mutate's own callbacks: those are dropped when this button unmounts first, as it
+  // does when the ride's live update (cancelled) arrives before the answer.
+  const onConfirm = async () => {
+    try {
+      const result = await cancelSeries.mutateAsync({ seriesId, from });
+      setConfirming(false);
+      const count = result.cancelledRideIds.length;
+      showToast({ tone: 'success', message: `${count} weekly ${count === 1 ? 'ride' : 'rides'} cancelled. The passengers have been notified.`, durationMs: 8_000 });
+      onCancelled();
+    } catch (error) {
+      setConfirming(false);
+      showToast({ tone: 'error', message: TEXTS.cancelRideFailedWith((error instanceof Error && error.message) || 'Unknown error') });
+    }
+  };
   return (
     <>
       <Button variant="danger" onClick={() => setConfirming(true)} disabled={cancelSeries.isPending}>
