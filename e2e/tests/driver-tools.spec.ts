@@ -1,26 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
-
-/** The browser's local day, `days` from today, as the date inputs name it. */
-async function localDay(page: Page, days: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const day = new Date();
-    day.setDate(day.getDate() + offset);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-  }, days);
-}
-
-async function signIn(page: Page, person: { name: string; email: string }): Promise<void> {
-  await signInThroughUi(page, person);
-  await expect(page.getByRole('dialog')).toBeHidden();
-}
-
-async function searchRoute(page: Page, from: string, to: string): Promise<void> {
-  const search = page.getByRole('search', { name: 'Find a ride' });
-  await search.getByLabel('Departing from').selectOption({ label: from });
-  await search.getByLabel('Going to').selectOption({ label: to });
-}
+import { expect, saveScreenshot, test, uniqueEmail } from '../fixtures/test.js';
+import { localDay, searchRoute, signIn } from '../fixtures/journeys.js';
 
 test.describe('driver tools', () => {
   test('post with a return trip, a passenger books, the driver edits the time, the passenger sees "Edited"', async ({ newPerson }) => {

@@ -1,47 +1,18 @@
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, saveScreenshot, test, uniqueEmail } from '../fixtures/test.js';
+import { confirmInApp, localDay, saveDialogScreenshot, signIn } from '../fixtures/journeys.js';
 
 // A server of its own (a worker of its own): these journeys count the rides of a day, which the
 // rides other spec files post for tomorrow on a shared server would change.
 test.use({ serverEnv: { LOG_LEVEL: 'error' } });
-
-/** A dialog floats over the page, so it is photographed as the viewport shows it. */
-async function saveDialogScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
-
-/** The browser's local day, `days` from today, as the date inputs and the carousel name it. */
-async function localDay(page: Page, days: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const day = new Date();
-    day.setDate(day.getDate() + offset);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-  }, days);
-}
 
 /** No serious or critical axe-core finding in what this feature draws (DESIGN.md section 8). */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
   expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Signs in and waits for the dialog to close, so screenshots never catch it half-way. */
-async function signIn(page: Page, person: { name: string; email: string }): Promise<void> {
-  await signInThroughUi(page, person);
-  await expect(page.getByRole('dialog')).toBeHidden();
-}
-
-/** Answers the app's own confirmation (an alert dialog) with its confirm button. */
-async function confirmInApp(page: Page, question: string, confirmLabel: string): Promise<void> {
-  const confirmation = page.getByRole('alertdialog', { name: question });
-  await expect(confirmation).toBeVisible();
-  await confirmation.getByRole('button', { name: confirmLabel, exact: true }).click();
-  await expect(confirmation).toBeHidden();
 }
 
 async function openPostRideForm(page: Page): Promise<Locator> {

@@ -1,42 +1,10 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, saveScreenshot, test, uniqueEmail } from '../fixtures/test.js';
+import { confirmInApp, localDay, saveDialogScreenshot, searchRoute, signIn } from '../fixtures/journeys.js';
 
 // A server of its own: the journey reads the rides of one route, which other spec files also post.
 test.use({ serverEnv: { LOG_LEVEL: 'error' } });
-
-/** A dialog floats over the page, so it is photographed as the viewport shows it. */
-async function saveDialogScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
-
-async function localDay(page: Page, days: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const day = new Date();
-    day.setDate(day.getDate() + offset);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-  }, days);
-}
-
-async function signIn(page: Page, person: { name: string; email: string }): Promise<void> {
-  await signInThroughUi(page, person);
-  await expect(page.getByRole('dialog')).toBeHidden();
-}
-
-async function searchRoute(page: Page): Promise<void> {
-  const search = page.getByRole('search', { name: 'Find a ride' });
-  await search.getByLabel('Departing from').selectOption({ label: 'Ithaca' });
-  await search.getByLabel('Going to').selectOption({ label: 'Boston' });
-}
-
-async function confirmInApp(page: Page, question: string, confirmLabel: string): Promise<void> {
-  const confirmation = page.getByRole('alertdialog', { name: question });
-  await expect(confirmation).toBeVisible();
-  await confirmation.getByRole('button', { name: confirmLabel, exact: true }).click();
-  await expect(confirmation).toBeHidden();
-}
 
 async function person(newPerson: (options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }) => Promise<Page>, options: {
   width?: number;
@@ -54,7 +22,7 @@ async function person(newPerson: (options?: { width?: number; height?: number; c
 
 /** Opens the ride from its card on the searched list; returns the ride dialog. */
 async function openRide(page: Page, button: RegExp) {
-  await searchRoute(page);
+  await searchRoute(page, 'Ithaca', 'Boston');
   await page.getByRole('article', { name: 'Ithaca → Boston' }).getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: 'Ithaca → Boston' });
   await expect(dialog).toBeVisible();
@@ -88,7 +56,7 @@ test.describe('waiting list', () => {
 
     // Passenger B finds the ride full: the card and the dialog offer the waiting list.
     const waiter = await person(newPerson, { name: 'Blake Waiting', email: uniqueEmail('blake-wait') });
-    await searchRoute(waiter);
+    await searchRoute(waiter, 'Ithaca', 'Boston');
     const waiterCard = waiter.getByRole('article', { name: 'Ithaca → Boston' });
     await expect(waiterCard).toContainText('0 of 1');
     await waiterCard.getByRole('button', { name: /^Join waiting list/ }).click();
@@ -138,7 +106,7 @@ test.describe('waiting list', () => {
     // On a phone, light and dark: the full ride offers the waiting list, and a waiting passenger sees their place.
     for (const colorScheme of ['light', 'dark'] as const) {
       const phone = await person(newPerson, { width: 360, colorScheme, name: `Casey ${colorScheme}`, email: uniqueEmail(`casey-${colorScheme}`) });
-      await searchRoute(phone);
+      await searchRoute(phone, 'Ithaca', 'Boston');
       const card = phone.getByRole('article', { name: 'Ithaca → Boston' });
       await expect(card.getByRole('button', { name: /^Join waiting list/ })).toBeVisible();
       await saveScreenshot(phone, `waiting-list-card-${colorScheme}-360`);

@@ -16,22 +16,19 @@ export function useBlockToggle(person: { id: string; name: string } | null, onBl
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const isBlocked = person !== null && (blocked.data?.blocked.some((row) => row.id === person.id) ?? false);
-  const run = (block: boolean) => {
+  // mutateAsync, not mutate's own callbacks: blocking refreshes the lists, which may remove the card
+  // holding this hook before the answer's callbacks run, and React Query drops them then.
+  const run = async (block: boolean) => {
     if (!person) return;
-    setBlocked.mutate(
-      { userId: person.id, blocked: block },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          showToast({ message: block ? `${person.name} is blocked.` : `${person.name} is unblocked.`, tone: 'success' });
-          if (block) onBlocked?.();
-        },
-        onError: () => {
-          setConfirming(false);
-          showToast({ message: 'That did not work. Please try again.', tone: 'error' });
-        },
-      },
-    );
+    try {
+      await setBlocked.mutateAsync({ userId: person.id, blocked: block });
+      setConfirming(false);
+      showToast({ message: block ? `${person.name} is blocked.` : `${person.name} is unblocked.`, tone: 'success' });
+      if (block) onBlocked?.();
+    } catch {
+      setConfirming(false);
+      showToast({ message: 'That did not work. Please try again.', tone: 'error' });
+    }
   };
   const confirmation = person ? (
     <ConfirmDialog
@@ -41,7 +38,7 @@ export function useBlockToggle(person: { id: string; name: string } | null, onBl
       confirmLabel="Block"
       tone="danger"
       pending={setBlocked.isPending}
-      onConfirm={() => run(true)}
+      onConfirm={() => void run(true)}
       onClose={() => setConfirming(false)}
     />
   ) : null;
@@ -49,7 +46,7 @@ export function useBlockToggle(person: { id: string; name: string } | null, onBl
     isBlocked,
     busy: setBlocked.isPending || blocked.isPending,
     /** Unblocking needs no confirmation; blocking does. */
-    toggle: () => (isBlocked ? run(false) : setConfirming(true)),
+    toggle: () => (isBlocked ? void run(false) : setConfirming(true)),
     confirmation,
   };
 }
