@@ -186,7 +186,8 @@ test.describe('profiles and reviews', () => {
     await screenshotBothWidths(driver.page, 'verification-dialog');
     await expectAccessible(driver.page, '[role="dialog"]');
     await verification.getByRole('button', { name: 'Submit' }).click();
-    await expect(verification.getByRole('alert')).toContainText("driver's license (front)");
+    // The form kit: each missing document's rule shows under its field, nothing is sent.
+    await expect(verification.getByLabel("Driver's license (front)")).toHaveAccessibleDescription("Please choose the driver's license (front)");
     for (const label of ["Driver's license (front)", "Driver's license (back)", 'Insurance document']) {
       await verification.getByLabel(label).setInputFiles({ name: 'doc.png', mimeType: 'image/png', buffer: AVATAR_PNG });
     }

@@ -189,4 +189,8 @@ export const DeleteAccountInput = z.object({
 });
 
 /** The body of a rejection is optional (the admin command sends none); the reason is shown to the user. */
-export const RejectVerificationInput = z.object({ reason: z.string().trim().max(1000).default('') }).nullish();
+export const RejectVerificationBody = z.object({ reason: z.string().trim().max(1000).default('') });
+export const RejectVerificationInput = RejectVerificationBody.nullish();
+/** The admin console's rejection: RejectVerificationBody's, with a reason, because the driver is shown it. */
+export const RejectVerificationFormInput = RejectVerificationBody.extend({ reason: RejectVerificationBody.shape.reason.unwrap().min(1) });
+export type RejectVerificationFormInput = z.infer<typeof RejectVerificationFormInput>;

@@ -27,6 +27,16 @@ export const VerificationFieldsInput = z.object({
 });
 export type VerificationFieldsInput = z.infer<typeof VerificationFieldsInput>;
 
+/**
+ * The verification form's date rules: VerificationFieldsInput's, and not before `today` (UTC
+ * yyyy-mm-dd; the server answers 400 for an expiration date that has passed).
+ */
+export function verificationFieldsFormSchema(today: string) {
+  const notPassed = (what: string) =>
+    optionalIsoDate.refine((value) => value === null || value >= today, `The ${what} expiration date has passed`);
+  return VerificationFieldsInput.extend({ licenseExpiration: notPassed('license'), insuranceExpiration: notPassed('insurance') });
+}
+
 export const VerificationSubmissionDto = z.object({
   id: z.uuid(),
   status: SubmissionStatusSchema,

@@ -12,6 +12,17 @@ export const JoinWaitlistInput = z.object({
 });
 export type JoinWaitlistInput = z.infer<typeof JoinWaitlistInput>;
 
+/**
+ * The waiting-list form's rules: JoinWaitlistInput's, narrowed to the ride's totals as the form
+ * last saw them (the server refuses a request that can never fit with 409 CONFLICT).
+ */
+export function joinWaitlistFormSchema(totals: { seats: number; suitcases: number }) {
+  return JoinWaitlistInput.extend({
+    seats: JoinWaitlistInput.shape.seats.max(totals.seats),
+    suitcases: JoinWaitlistInput.shape.suitcases.max(totals.suitcases),
+  });
+}
+
 /** The caller's entry just written, with its place in line. */
 export const WaitlistEntryDto = MyWaitlistEntryDto.extend({ rideId: z.uuid() });
 export type WaitlistEntry = z.infer<typeof WaitlistEntryDto>;

@@ -1,6 +1,10 @@
-import { REPORT_REASON_LABELS, type AdminReport, type ReportAction } from '@carpool/shared/schemas/trust';
-import { useState } from 'react';
+import { REPORT_REASON_LABELS, ResolveReportInput, type AdminReport, type ReportAction } from '@carpool/shared/schemas/trust';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { Field, FieldMessage } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { FormError } from '../../../components/form/form-error';
+import { serverMessage, useZodForm, type ZodForm } from '../../../components/form/use-zod-form';
 import { Button } from '../../../components/ui/button';
 import { useRegion } from '../../../lib/region';
 import { useAdminReports, useResolveReport } from '../api/admin-api';
@@ -40,8 +44,6 @@ export function ReportsQueue() {
 
 function ReportCard({ report }: { report: AdminReport }) {
   const { toPath } = useRegion();
-  const resolve = useResolveReport();
-  const [note, setNote] = useState('');
   const open = report.status === 'open';
   return (
     <article className={cardClasses} aria-label={`Report about ${report.targetUser.name}`}>
@@ -71,23 +73,80 @@ function ReportCard({ report }: { report: AdminReport }) {
       {report.details && <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">“{report.details}”</p>}
       <p className={`${mutedClasses} mt-1`}>{new Date(report.createdAt).toLocaleString()}</p>
       {open ? (
-        <div className="mt-3 flex flex-col gap-2">
-          <label className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-            Note
-            <input className={`${inputClasses} mt-1`} value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
-          </label>
-          <div className="flex flex-wrap gap-2">
-            {ACTIONS.filter(({ action }) => action !== 'hide_content' || report.targetType !== 'user').map(({ action, label, variant }) => (
-              <Button key={action} size="sm" variant={variant} disabled={resolve.isPending} onClick={() => resolve.mutate({ id: report.id, action, note })}>
-                {label}
-              </Button>
-            ))}
-          </div>
-          <ActionError error={resolve.error} />
-        </div>
+        <ResolveForm report={report} />
       ) : (
         report.resolutionNote && <p className={`${mutedClasses} mt-2`}>Note: {report.resolutionNote}</p>
       )}
     </article>
+  );
+}
+
+/** A note and the action: each action button sends the form with its action (ResolveReportInput). */
+function ResolveForm({ report }: { report: AdminReport }) {
+  const resolve = useResolveReport();
+  const form = useZodForm(ResolveReportInput, {
+    defaultValues: { action: undefined, note: '' },
+    messages: { action: 'Choose what to do about the report.' },
+  });
+  const onSubmit = async ({ action, note }: ResolveReportInput) => {
+    try {
+      await resolve.mutateAsync({ id: report.id, action, note });
+    } catch (failure) {
+      form.showFailure(failure, serverMessage(failure, 'Something went wrong. Please try again.'));
+    }
+  };
+  const actionErrorId = `${report.id}-action-error`;
+  const actions = ACTIONS.filter(({ action }) => action !== 'hide_content' || report.targetType !== 'user');
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label={`Resolve the report about ${report.targetUser.name}`} className="mt-3 flex flex-col gap-2">
+      <Field name="note" label="Note" optional>
+        {(control) => <input {...control} className={inputClasses} maxLength={1000} {...form.register('note')} />}
+      </Field>
+      <div role="group" aria-label="Action" aria-describedby={form.formState.errors.action ? actionErrorId : undefined} className="flex flex-wrap gap-2">
+        {actions.map(({ action, label, variant }) => (
+          <ActionButton key={action} form={form} action={action} variant={variant} onSubmit={onSubmit}>
+            {label}
+          </ActionButton>
+        ))}
+      </div>
+      <FieldMessage name="action" id={actionErrorId} />
+      <FormError />
+    </Form>
+  );
+}
+
+/**
+ * One action of the resolve form. Not a submit button: Enter in the note must not pick an action
+ * for the admin (the form then says to choose one); a click sets the action and sends the form.
+ */
+function ActionButton({
+  form,
+  action,
+  variant,
+  onSubmit,
+  children,
+}: {
+  form: ZodForm<typeof ResolveReportInput>;
+  action: ReportAction;
+  variant: 'secondary' | 'danger';
+  onSubmit: (values: ResolveReportInput) => Promise<void>;
+  children: string;
+}) {
+  const { isSubmitting } = useFormState({ control: form.control });
+  const chosen = useWatch({ control: form.control, name: 'action' });
+  const busy = isSubmitting && chosen === action;
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      disabled={isSubmitting}
+      aria-busy={busy || undefined}
+      onClick={() => {
+        form.setValue('action', action);
+        void form.handleSubmit(onSubmit)();
+      }}
+    >
+      {busy ? 'Resolving...' : children}
+    </Button>
   );
 }

@@ -1,5 +1,10 @@
+import { RejectVerificationFormInput } from '@carpool/shared/schemas/trust';
 import type { VerificationSubmission } from '@carpool/shared/schemas/verification';
-import { useState } from 'react';
+import { Field } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { serverMessage, useZodForm } from '../../../components/form/use-zod-form';
 import { Button } from '../../../components/ui/button';
 import { useAdminVerifications, useDecideVerification } from '../api/admin-api';
 import { ActionError } from './action-error';
@@ -23,8 +28,19 @@ export function VerificationQueue() {
 }
 
 function SubmissionCard({ submission }: { submission: VerificationSubmission }) {
-  const decide = useDecideVerification();
-  const [reason, setReason] = useState('');
+  const approve = useDecideVerification();
+  const reject = useDecideVerification();
+  const form = useZodForm(RejectVerificationFormInput, {
+    defaultValues: { reason: '' },
+    messages: { reason: { too_small: 'Give the driver a reason for the rejection.' } },
+  });
+  const onReject = async ({ reason }: RejectVerificationFormInput) => {
+    try {
+      await reject.mutateAsync({ id: submission.id, decision: 'reject', reason });
+    } catch (failure) {
+      form.showFailure(failure, serverMessage(failure, 'Something went wrong. Please try again.'));
+    }
+  };
   return (
     <article className={cardClasses} aria-label={`Verification of ${submission.user.name}`}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -50,21 +66,23 @@ function SubmissionCard({ submission }: { submission: VerificationSubmission }) 
           <figcaption className={`${mutedClasses} mt-1`}>Insurance</figcaption>
         </figure>
       </div>
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <label className="flex-1 text-sm font-semibold text-slate-800 dark:text-slate-100">
-          Reason for a rejection (the driver sees it)
-          <input className={`${inputClasses} mt-1`} value={reason} maxLength={1000} onChange={(event) => setReason(event.target.value)} />
-        </label>
-        <div className="flex gap-2">
-          <Button disabled={decide.isPending} onClick={() => decide.mutate({ id: submission.id, decision: 'approve' })}>
-            Approve
-          </Button>
-          <Button variant="danger" disabled={decide.isPending || reason.trim() === ''} onClick={() => decide.mutate({ id: submission.id, decision: 'reject', reason })}>
-            Reject
-          </Button>
+      <Form form={form} onSubmit={onReject} aria-label={`Reject the verification of ${submission.user.name}`} className="mt-4 flex flex-col gap-2">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          <Field name="reason" label="Reason for a rejection (the driver sees it)" className="flex-1">
+            {(control) => <input {...control} className={inputClasses} maxLength={1000} {...form.register('reason')} />}
+          </Field>
+          <div className="flex gap-2 sm:mt-7">
+            <Button disabled={approve.isPending || reject.isPending} onClick={() => approve.mutate({ id: submission.id, decision: 'approve' })}>
+              Approve
+            </Button>
+            <SubmitButton variant="danger" disabled={approve.isPending} pendingText="Rejecting...">
+              Reject
+            </SubmitButton>
+          </div>
         </div>
-      </div>
-      <ActionError error={decide.error} />
+        <FormError />
+      </Form>
+      <ActionError error={approve.error} />
     </article>
   );
 }

@@ -1,14 +1,17 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSocketFactory } from '../../../lib/socket';
-import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
+import { deferred, fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { fakeSocketFactory } from '../../../test/fake-socket';
 import { renderWithApp } from '../../../test/render-with-app';
 import { rideFixture } from '../test/ride-fixture';
 import { rideCardAction } from '../utils/ride-labels';
 import { LiveRideUpdates } from './live-ride-updates';
 import { RideDetailModal } from './ride-detail-modal';
+import { WaitlistForm } from './waitlist-panel';
 
 const ride = rideFixture();
 const rideId = ride.id;
@@ -150,5 +153,71 @@ describe('rideCardAction and the waiting list', () => {
     expect(rideCardAction({ ...full, myWaitlistEntry: { position: 2, seats: 1, suitcases: 0, createdAt: '' } }, testUser.id).label).toBe('Waiting #2');
     expect(rideCardAction(ride, testUser.id).label).toBe('Reserve');
     expect(rideCardAction(full, null).label).toBe('Reserve');
+  });
+});
+
+/** The form on a full ride whose driver, live, lowers the ride's total seats. */
+function LiveWaitlistForm({ ride }: { ride: Ride }) {
+  const [current, setCurrent] = useState(ride);
+  return (
+    <>
+      <button type="button" onClick={() => setCurrent({ ...ride, totalSeats: ride.totalSeats - 1 })}>
+        The driver takes a seat away
+      </button>
+      <WaitlistForm ride={current} />
+    </>
+  );
+}
+
+describe('WaitlistForm checks the server rules first', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses more seats than the ride takes in all once its totals shrink, then sends the API body and shows Joining...', async () => {
+    const sent: unknown[] = [];
+    const answer = deferred<{ status: number; body: unknown }>();
+    fakeServer({
+      [`POST /api/rides/${rideId}/waitlist`]: (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return answer.promise;
+      },
+    });
+    renderWithApp(<LiveWaitlistForm ride={full} />);
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Join waiting list' });
+    // A full ride: the request starts at one seat, no suitcase.
+    expect(within(form).getByLabelText('Seats')).toHaveValue('1');
+    await user.selectOptions(within(form).getByLabelText('Seats'), '4');
+
+    await user.click(screen.getByRole('button', { name: 'The driver takes a seat away' }));
+    await user.click(within(form).getByRole('button', { name: 'Join waiting list' }));
+    expect(await within(form).findByText('This ride takes 3 seats in all.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Seats')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Seats')).toHaveAccessibleDescription('This ride takes 3 seats in all.');
+    expect(sent).toHaveLength(0);
+
+    await user.selectOptions(within(form).getByLabelText('Seats'), '3');
+    await user.selectOptions(within(form).getByLabelText('Suitcases'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Join waiting list' }));
+    expect(await within(form).findByRole('button', { name: 'Joining...' })).toBeDisabled();
+    expect(sent).toEqual([{ seats: 3, suitcases: 2 }]);
+    answer.resolve({ status: 201, body: { rideId, position: 3, seats: 3, suitcases: 2, createdAt: '2026-03-01T10:00:00.000Z' } });
+    expect(await screen.findByText('You are #3 on the waiting list.')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Join waiting list' })).toBeEnabled();
+  });
+
+  it('shows the server\'s refusal as the form\'s alert', async () => {
+    fakeServer({
+      [`POST /api/rides/${rideId}/waitlist`]: () => ({
+        status: 409,
+        body: { error: 'You are already on the waiting list of this ride.', message: 'You are already on the waiting list of this ride.', code: 'ALREADY_WAITING' },
+      }),
+    });
+    renderWithApp(<WaitlistForm ride={full} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Join waiting list' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are already on the waiting list of this ride.');
   });
 });

@@ -1,6 +1,14 @@
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '@carpool/shared/constants';
 import type { Ride } from '@carpool/shared/schemas/rides';
-import { useId, useState, type FormEvent } from 'react';
+import { joinWaitlistFormSchema, type JoinWaitlistInput } from '@carpool/shared/schemas/waitlist';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Field } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { controlClasses } from '../../../components/form/form-classes';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -8,7 +16,6 @@ import { isApiError } from '../../../lib/api-client';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitingPassengers } from '../api/waitlist';
 import { pluralize } from '../utils/ride-labels';
 import { BookingForm } from './booking-form';
-import { fieldClasses, labelClasses } from './field-classes';
 
 function range(from: number, to: number): number[] {
   return to < from ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -60,72 +67,70 @@ export function BookOrWait({ ride, onBooked }: { ride: Ride; onBooked: () => voi
 
 /** "Join waiting list": seats and suitcases up to the ride's totals. */
 export function WaitlistForm({ ride }: { ride: Ride }) {
-  const seatsId = useId();
-  const suitcasesId = useId();
   const seatChoices = range(MIN_SEATS, Math.min(ride.totalSeats, MAX_SEATS));
   const suitcaseChoices = range(0, Math.min(ride.totalSuitcases, MAX_SUITCASES));
-  // Start from a request the ride cannot take now: that is what waiting is for.
-  const [seats, setSeats] = useState(Math.min(ride.seatsAvailable + 1, seatChoices.at(-1) ?? MIN_SEATS));
-  const [suitcases, setSuitcases] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const totals = { seats: seatChoices.at(-1) ?? 0, suitcases: suitcaseChoices.at(-1) ?? 0 };
+  // Rebuilt on each render: the driver may edit the ride's totals while the dialog is open.
+  const schema = joinWaitlistFormSchema(totals);
   const join = useJoinWaitlist();
   const { showToast } = useToast();
+  const form = useZodForm(schema, {
+    // Start from a request the ride cannot take now: that is what waiting is for.
+    defaultValues: { seats: Math.min(ride.seatsAvailable + 1, totals.seats || MIN_SEATS), suitcases: 0 },
+    messages: {
+      seats: (issue) => (issue.code === 'too_big' ? `This ride takes ${pluralize(totals.seats, 'seat')} in all.` : undefined),
+      suitcases: (issue) => (issue.code === 'too_big' ? `This ride takes ${pluralize(totals.suitcases, 'suitcase')} in all.` : undefined),
+    },
+  });
+  const [seats, suitcases] = useWatch({ control: form.control, name: ['seats', 'suitcases'] });
+  // The server answers 409 RIDE_HAS_ROOM to a request that fits now; it says so live instead.
   const fits = !needsWaitlist(ride, seats, suitcases);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    join.mutate(
-      { rideId: ride.id, seats, suitcases },
-      {
-        onSuccess: (entry) => showToast({ tone: 'success', message: `You are ${ordinal(entry.position)} on the waiting list.` }),
-        onError: (caught) => setError(isApiError(caught) && caught.status > 0 ? caught.message : 'Joining the waiting list failed. Please try again.'),
-      },
-    );
+  const onSubmit = async (values: JoinWaitlistInput) => {
+    try {
+      const entry = await join.mutateAsync({ rideId: ride.id, seats: values.seats, suitcases: values.suitcases });
+      showToast({ tone: 'success', message: `You are ${ordinal(entry.position)} on the waiting list.` });
+    } catch (caught) {
+      form.showFailure(caught, isApiError(caught) && caught.status > 0 ? caught.message : 'Joining the waiting list failed. Please try again.');
+    }
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Join waiting list" className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+    <Form form={form} onSubmit={onSubmit} aria-label="Join waiting list" className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="text-base font-bold text-slate-900 dark:text-white">Join waiting list</h3>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         When room comes free, the first passengers in line whose request fits get a pending booking, and the driver accepts or rejects it.
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor={seatsId} className={labelClasses}>
-            Seats
-          </label>
-          <select id={seatsId} className={fieldClasses} value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
-            {seatChoices.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={suitcasesId} className={labelClasses}>
-            Suitcases
-          </label>
-          <select id={suitcasesId} className={fieldClasses} value={suitcases} onChange={(event) => setSuitcases(Number(event.target.value))}>
-            {suitcaseChoices.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field name="seats" label="Seats">
+          {(control) => (
+            <select {...control} className={controlClasses} {...form.register('seats', { valueAsNumber: true })}>
+              {seatChoices.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="suitcases" label="Suitcases">
+          {(control) => (
+            <select {...control} className={controlClasses} {...form.register('suitcases', { valueAsNumber: true })}>
+              {suitcaseChoices.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {fits ? <p className="text-sm text-slate-600 dark:text-slate-300">The ride has room for this right now: reserve it instead.</p> : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-      <Button type="submit" variant="secondary" className="w-full" disabled={join.isPending || fits}>
-        {join.isPending ? 'Joining...' : 'Join waiting list'}
-      </Button>
-    </form>
+      <FormError />
+      <SubmitButton variant="secondary" className="w-full" disabled={fits} pendingText="Joining...">
+        Join waiting list
+      </SubmitButton>
+    </Form>
   );
 }
 
