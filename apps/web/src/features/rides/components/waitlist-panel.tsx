@@ -139,11 +139,15 @@ export function MyWaitlistPlace({ ride }: { ride: Ride }) {
   const entry = ride.myWaitlistEntry!;
   const leave = useLeaveWaitlist();
   const { showToast } = useToast();
-  const onLeave = () =>
-    leave.mutate(ride.id, {
-      onSuccess: () => showToast({ tone: 'success', message: 'You left the waiting list.' }),
-      onError: (error) => showToast({ tone: 'error', message: error.message || 'Leaving the waiting list failed.' }),
-    });
+  // mutateAsync: once the ride is read again this place is gone, and mutate's own callbacks with it.
+  const onLeave = async () => {
+    try {
+      await leave.mutateAsync(ride.id);
+      showToast({ tone: 'success', message: 'You left the waiting list.' });
+    } catch (error) {
+      showToast({ tone: 'error', message: (error instanceof Error && error.message) || 'Leaving the waiting list failed.' });
+    }
+  };
   return (
     <section aria-label="Your place on the waiting list" className="space-y-3 rounded-xl bg-amber-50 p-4 dark:bg-amber-950/40">
       <p className="text-sm text-amber-950 dark:text-amber-100">
@@ -151,7 +155,7 @@ export function MyWaitlistPlace({ ride }: { ride: Ride }) {
         {pluralize(entry.seats, 'seat')} and {pluralize(entry.suitcases, 'suitcase')}. When room comes free you get a pending booking
         and a notification.
       </p>
-      <Button variant="secondary" onClick={onLeave} disabled={leave.isPending}>
+      <Button variant="secondary" onClick={() => void onLeave()} disabled={leave.isPending}>
         {leave.isPending ? 'Leaving...' : 'Leave waiting list'}
       </Button>
     </section>
