@@ -103,7 +103,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://maps.googleapis.com'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com', 'https://maps.googleapis.com'],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          'https://accounts.google.com',
+          'https://maps.googleapis.com',
+          // Address suggestions come straight from the configured geocoder.
+          ...(config.geocoderUrl ? [new URL(config.geocoderUrl).origin] : []),
+        ],
         frameSrc: ['https://accounts.google.com'],
         fontSrc: ["'self'", 'data:'],
         // The installable app: its service worker (sw.js) and web app manifest, both from this origin.

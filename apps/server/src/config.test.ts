@@ -66,4 +66,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAP_TILE_URL: 'off' }).mapTileUrl).toBeNull();
     expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).mapTileUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
   });
+
+  it('has no geocoder unless one is configured, and refuses what is not an http(s) URL', () => {
+    expect(loadConfig({}).geocoderUrl).toBeNull();
+    expect(loadConfig({ GEOCODER_URL: 'off' }).geocoderUrl).toBeNull();
+    expect(loadConfig({ GEOCODER_URL: 'https://geocoder.example/search' }).geocoderUrl).toBe('https://geocoder.example/search');
+    expect(() => loadConfig({ GEOCODER_URL: 'javascript:alert(1)' })).toThrow(/GEOCODER_URL/);
+    expect(() => loadConfig({ GEOCODER_URL: 'nominatim' })).toThrow(/GEOCODER_URL/);
+  });
 });

@@ -69,6 +69,9 @@ const EnvSchema = z
     ADMIN_EMAILS: commaList.default([]),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
     MAP_TILE_URL: z.string().min(1).optional(),
+    GEOCODER_URL: z
+      .union([z.literal('off'), z.url({ protocol: /^https?$/ })], { error: 'must be off or an http(s) URL of a Nominatim-compatible /search endpoint' })
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     JOBS_ENABLED: flag.default(true),
@@ -142,6 +145,11 @@ const EnvSchema = z
       googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
       // "off" draws markers only; tests never load tiles from the internet.
       mapTileUrl: env.MAP_TILE_URL === 'off' ? null : (env.MAP_TILE_URL ?? (env.NODE_ENV === 'test' ? null : OPENSTREETMAP_TILES)),
+      /**
+       * Nominatim-compatible search endpoint for address suggestions. Off unless set: the public
+       * Nominatim forbids autocomplete from browsers (docs/decisions/places-autocomplete.md).
+       */
+      geocoderUrl: env.GEOCODER_URL === 'off' ? null : (env.GEOCODER_URL ?? null),
       logLevel: env.LOG_LEVEL,
       webDistDir: env.WEB_DIST_DIR ?? null,
       jobsEnabled: env.JOBS_ENABLED,

@@ -50,6 +50,13 @@ export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
 
 export const INITIALS_MAX_LETTERS = 2;
 export const MAP_CLUSTER_RED_MIN = 10;
+/** Address suggestions (docs/decisions/places-autocomplete.md): wait this long after the last key. */
+export const GEOCODER_DEBOUNCE_MS = 350;
+/** The OpenStreetMap geocoders' usage policies allow at most one request per second. */
+export const GEOCODER_MIN_INTERVAL_MS = 1_000;
+/** Fewer characters than this say too little to look up. */
+export const GEOCODER_MIN_QUERY_CHARS = 3;
+export const GEOCODER_MAX_SUGGESTIONS = 5;
 
 export const PAYMENT_PLACEHOLDER_INTENT = 'NO_STRIPE';
 export const PAYMENTS_ENABLED = false;

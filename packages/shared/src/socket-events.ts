@@ -1,5 +1,7 @@
 import type { DirectMessage, RideMessage } from './schemas/messages.js';
 import type { Notification } from './schemas/notifications.js';
+import type { Region } from './regions.js';
+import type { RideSeats } from './schemas/rides.js';
 
 /** Socket.IO event names, shared by the server and the web app. */
 export const SOCKET_EVENTS = {
@@ -8,7 +10,24 @@ export const SOCKET_EVENTS = {
   newMessage: 'new-message',
   directMessage: 'direct-message',
   notification: 'notification',
+  rideSeats: 'ride-seats',
 } as const;
+
+/**
+ * The public namespace: no sign-in, one room per region, events anyone browsing may see. The web
+ * app opens it beside the signed-in socket (the two share one connection).
+ */
+export const PUBLIC_NAMESPACE = '/public';
+
+export interface PublicServerToClientEvents {
+  /** A ride of the region changed its free seats or suitcases, or its status. */
+  'ride-seats': (update: RideSeats) => void;
+}
+
+/** What the public namespace's handshake carries: the region to follow (cornell when missing). */
+export interface PublicHandshakeAuth {
+  region: Region;
+}
 
 export type JoinRideChatResult =
   | { ok: true }
@@ -33,6 +52,8 @@ export type ServerToClientEventName = keyof ServerToClientEvents;
 /** Room names: one per user (direct messages, notifications) and one per ride chat. */
 export const userRoom = (userId: string) => `user:${userId}`;
 export const rideRoom = (rideId: string) => `ride:${rideId}`;
+/** The public namespace's room of everyone browsing a region. */
+export const regionRoom = (region: Region) => `region:${region}`;
 
 /** What the handshake carries: the session token (the Authorization header is accepted too). */
 export interface SocketHandshakeAuth {

@@ -11,6 +11,9 @@ export const TEXTS = {
   bankAccountRequired:
     'You must connect your bank account on your Profile page before posting a ride.',
   requestTimedOut: 'Request timed out',
+  /** Under an address field when the geocoder cannot be reached; typing stays possible. */
+  addressSuggestionsUnavailable: 'Address suggestions are unavailable; type the address',
+  addressSuggestionsAttribution: 'Suggestions © OpenStreetMap contributors',
   /** A 503 (the database or the whole server briefly unreachable), from the server or a proxy. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   bookingFailed: 'Failed to book the ride. Please try again.',

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { Region } from '@carpool/shared/regions';
+import type { RideSeats } from '@carpool/shared/schemas/rides';
 
 /**
  * Domain events, published by services after their transaction commits. The realtime layer
@@ -9,6 +11,10 @@ export interface DomainEvents {
   'user-event': { userId: string; event: string; payload: unknown };
   /** Something for a ride's chat room `ride:<id>`. */
   'ride-event': { rideId: string; event: string; payload: unknown };
+  /** Something for everyone browsing a region (the public namespace's room `region:<region>`). */
+  'region-event': { region: Region; event: 'ride-seats'; payload: RideSeats };
+  /** A ride's free seats, suitcases or status changed (committed); the rides module tells the region. */
+  'ride-changed': { rideId: string };
   /** A session was revoked (sign-out): its open sockets must go, on every process. */
   'session-ended': { sessionId: string };
 }

@@ -10,7 +10,8 @@ import { openDatabase, type Database } from '../db/client.js';
 import { insertBooking, insertRide } from '../test/messaging-fixtures.js';
 import { MESSAGE_RATE_LIMIT } from './message-rate-limit.js';
 import { freePort, ServerProcess, STARTUP_TIMEOUT_MS } from '../test/server-process.js';
-import { connected, joinRideChat, nextEvent, openSocket, pause, record, type ClientSocket } from '../test/socket-client.js';
+import { connected, joinRideChat, nextEvent, openPublicSocket, openSocket, pause, record, type ClientSocket } from '../test/socket-client.js';
+import type { RideSeats } from '@carpool/shared/schemas/rides';
 
 /**
  * Two real server processes sharing one PostgreSQL database and one Redis, as in production
@@ -134,6 +135,20 @@ describe.skipIf(!enabled)(title, () => {
     expect(await direct).toEqual(sentDirect);
     expect(await notification).toMatchObject({ kind: 'direct_message', otherUserId: driver.id });
     onB.disconnect();
+  });
+
+  it("sends a booking made through A to a signed-out watcher of the region on B", async () => {
+    const watcher = openPublicSocket(b.url, { region: 'cornell' });
+    try {
+      await connected(watcher);
+      const seats = new Promise<RideSeats>((resolve) => watcher.once('ride-seats', resolve));
+      const other = await signIn(a, 'cluster-booker@cornell.edu', 'Bea Booker');
+      const freshRide = await insertRide(database.db, driver.id);
+      await api(a, 'POST', '/api/bookings/bookRide', other.token, { rideId: freshRide, seats: 2, suitcases: 1, paymentIntentId: 'NO_STRIPE' });
+      expect(await seats).toEqual({ rideId: freshRide, seatsAvailable: 1, suitcasesAvailable: 1, status: 'active' });
+    } finally {
+      watcher.disconnect();
+    }
   });
 
   /**

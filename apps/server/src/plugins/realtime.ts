@@ -1,9 +1,13 @@
 import { NotificationDto, type NotificationKind } from '@carpool/shared/schemas/notifications';
+import { DEFAULT_REGION, isRegion } from '@carpool/shared/regions';
 import {
+  PUBLIC_NAMESPACE,
   SOCKET_EVENTS,
+  regionRoom,
   rideRoom,
   userRoom,
   type ClientToServerEvents,
+  type PublicServerToClientEvents,
   type JoinRideChatResult,
   type ServerToClientEventName,
   type ServerToClientEvents,
@@ -11,7 +15,7 @@ import {
 import { TEXTS } from '@carpool/shared/texts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
@@ -82,6 +86,25 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     connectionStateRecovery: { maxDisconnectionDuration: CONNECTION_RECOVERY_MS, skipMiddlewares: false },
   });
   app.decorate('realtime', io);
+
+  /**
+   * The public namespace (docs/decisions/live-seat-counts.md): anyone, signed in or not, follows
+   * one region's room and hears only what the region's ride list shows to everyone. Nothing is
+   * asked of the database, and the client sends nothing.
+   */
+  const publicSpace: Namespace<Record<string, never>, PublicServerToClientEvents> = io.of(PUBLIC_NAMESPACE);
+  publicSpace.use((socket, next) => {
+    const requested: unknown = socket.handshake.auth?.region;
+    if (requested === undefined || isRegion(requested)) {
+      next();
+      return;
+    }
+    next(refusal('INVALID_REGION', 'The region must be cornell or nj'));
+  });
+  publicSpace.on('connection', (socket) => {
+    const requested: unknown = socket.handshake.auth?.region;
+    void socket.join(regionRoom(isRegion(requested) ? requested : DEFAULT_REGION));
+  });
 
   io.use((socket, next) => {
     const token = handshakeToken(socket);
@@ -202,6 +225,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       }
     }),
     events.subscribe('ride-event', ({ rideId, event, payload }) => emitToRoom(rideRoom(rideId), event, payload)),
+    events.subscribe('region-event', ({ region, event, payload }) => publicSpace.to(regionRoom(region)).emit(event, payload)),
     events.subscribe('session-ended', ({ sessionId }) => io.in(sessionRoom(sessionId)).disconnectSockets(true)),
   ];
 

@@ -1,4 +1,10 @@
-import type { ClientToServerEvents, JoinRideChatResult, ServerToClientEvents } from '@carpool/shared/socket-events';
+import {
+  PUBLIC_NAMESPACE,
+  type ClientToServerEvents,
+  type JoinRideChatResult,
+  type PublicServerToClientEvents,
+  type ServerToClientEvents,
+} from '@carpool/shared/socket-events';
 import type { FastifyInstance } from 'fastify';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
@@ -16,12 +22,21 @@ export function openSocket(url: string, options: Partial<ManagerOptions & Socket
   return io(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, ...options });
 }
 
+export type PublicClientSocket = Socket<PublicServerToClientEvents, Record<string, never>>;
+
+/** A socket on the public namespace, as a signed-out page opens it; `auth` carries the region. */
+export function openPublicSocket(url: string, auth?: Record<string, unknown>): PublicClientSocket {
+  return io(`${url}${PUBLIC_NAMESPACE}`, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, ...(auth ? { auth } : {}) });
+}
+
 /** Resolves once connected; rejects with the server's refusal. */
-export function connected(socket: ClientSocket): Promise<ClientSocket> {
+export function connected<S extends ClientSocket | PublicClientSocket>(socket: S): Promise<S> {
+  // Both kinds have the same reserved events; one view of them is enough here.
+  const plain = socket as unknown as Socket;
   return new Promise((resolve, reject) => {
-    if (socket.connected) return resolve(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
+    if (plain.connected) return resolve(socket);
+    plain.once('connect', () => resolve(socket));
+    plain.once('connect_error', reject);
   });
 }
 

@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPublicSocketFactory, type PublicSocket } from '../lib/socket';
 import { fakeServer, signInLocally, testUser } from '../test/fake-server';
+import { FakeSocket } from '../test/fake-socket';
 import { renderWithApp } from '../test/render-with-app';
 import { routes } from './router';
 
 beforeEach(() => {
   localStorage.clear();
+  // The layout follows the region's live seat counts; here on a socket that never connects.
+  setPublicSocketFactory((options) => new FakeSocket(options) as unknown as PublicSocket);
   fakeServer({
     'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
     'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
@@ -15,6 +19,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setPublicSocketFactory(null);
 });
 
 // Pages and dialogs load lazily: the first render of one compiles its module, which on a busy

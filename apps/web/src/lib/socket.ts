@@ -4,7 +4,14 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
 } from '@carpool/shared/constants';
 import type { Region } from '@carpool/shared/regions';
-import type { ClientToServerEvents, ServerToClientEvents, SocketHandshakeAuth } from '@carpool/shared/socket-events';
+import {
+  PUBLIC_NAMESPACE,
+  type ClientToServerEvents,
+  type PublicHandshakeAuth,
+  type PublicServerToClientEvents,
+  type ServerToClientEvents,
+  type SocketHandshakeAuth,
+} from '@carpool/shared/socket-events';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { api } from './api-client';
@@ -35,6 +42,30 @@ export function socketOptions(token: string): AppSocketOptions {
 
 // Same origin: the server runs Socket.IO on the port that serves the app (and the dev proxy).
 const defaultFactory: SocketFactory = (options) => io(options);
+
+/** The public namespace's socket: no sign-in, the events of one region (docs/decisions/live-seat-counts.md). */
+export type PublicSocket = Socket<PublicServerToClientEvents, Record<string, never>>;
+export type PublicSocketFactory = (options: AppSocketOptions) => PublicSocket;
+
+/** As the signed-in socket, with the region in place of the token. */
+export function publicSocketOptions(region: Region): AppSocketOptions {
+  const auth: PublicHandshakeAuth = { region };
+  return { ...socketOptions(''), auth };
+}
+
+// Socket.IO multiplexes namespaces of one origin: beside the signed-in socket this adds no connection.
+const defaultPublicFactory: PublicSocketFactory = (options) => io(PUBLIC_NAMESPACE, options);
+let publicFactory: PublicSocketFactory = defaultPublicFactory;
+
+/** Tests replace the public socket with a fake one; null restores the real one. */
+export function setPublicSocketFactory(next: PublicSocketFactory | null): void {
+  publicFactory = next ?? defaultPublicFactory;
+}
+
+/** Opens a public socket following the region; the caller disconnects it. */
+export function openPublicSocket(region: Region): PublicSocket {
+  return publicFactory(publicSocketOptions(region));
+}
 let factory: SocketFactory = defaultFactory;
 
 /** Tests replace the connection with a fake socket object; null restores the real one. */

@@ -9,3 +9,14 @@ afterEach(() => {
   // Testing Library only cleans up by itself when vitest globals are on; they are off here.
   cleanup();
 });
+
+// jsdom lays nothing out and has no ResizeObserver; Radix's popper (popovers, menus) measures
+// its anchor with one. Nothing is ever resized here, so an observer that never reports is exact.
+if (!('ResizeObserver' in globalThis)) {
+  class NoLayoutResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver = NoLayoutResizeObserver;
+}

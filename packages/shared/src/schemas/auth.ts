@@ -28,6 +28,8 @@ export const AuthConfigDto = z.object({
   googleClientId: z.string().nullable(),
   googleMapsApiKey: z.string().nullable(),
   mapTileUrl: z.string().nullable(),
+  /** A Nominatim-compatible search endpoint for address suggestions; null = plain address fields. */
+  geocoderUrl: z.string().nullable().default(null),
   /** Development sign-in (anyone can sign in as anyone) on an address other machines can reach. */
   devSignInExposed: z.boolean().default(false),
 });

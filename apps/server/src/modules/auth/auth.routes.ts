@@ -63,6 +63,7 @@ export async function authRoutes(
       googleClientId: config.googleClientId,
       googleMapsApiKey: config.googleMapsApiKey,
       mapTileUrl: config.mapTileUrl,
+      geocoderUrl: config.geocoderUrl,
       devSignInExposed: config.devSignInExposed,
     }),
   );

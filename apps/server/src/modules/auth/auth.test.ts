@@ -217,6 +217,28 @@ describe('auth in google mode', () => {
   });
 });
 
+describe('client configuration: the geocoder', () => {
+  it('is off by default, and when configured is named in /api/config and allowed by the CSP', async () => {
+    const off = await createTestApp('pglite');
+    try {
+      const res = await off.call({ method: 'GET', url: '/api/config' });
+      expect(res.json().geocoderUrl).toBeNull();
+      expect(res.headers['content-security-policy']).not.toContain('geocoder.example');
+    } finally {
+      await off.close();
+    }
+    const on = await createTestApp('pglite', { config: { geocoderUrl: 'https://geocoder.example:8443/nominatim/search' } });
+    try {
+      const res = await on.call({ method: 'GET', url: '/api/config' });
+      expect(res.json().geocoderUrl).toBe('https://geocoder.example:8443/nominatim/search');
+      const connectSrc = String(res.headers['content-security-policy']).split(';').find((part) => part.trim().startsWith('connect-src'));
+      expect(connectSrc).toContain('https://geocoder.example:8443');
+    } finally {
+      await on.close();
+    }
+  });
+});
+
 describe('sign-in rate limit', () => {
   async function signInStatuses(t: TestApp, count: number) {
     const statuses: number[] = [];

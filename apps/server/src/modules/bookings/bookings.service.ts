@@ -133,6 +133,7 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
     }
     if (!booked) continue;
 
+    deps.events.publish('ride-changed', { rideId: ride.id });
     publishNotification(deps.events, {
       ...notification,
       id: booked.notificationId,
@@ -203,7 +204,11 @@ export async function updateBookingStatus(
       bookingId,
       otherUserId: driverId,
     });
-    return () => [notified, ...promoted].forEach((run) => run());
+    const seatsFreed = input.status === 'cancelled';
+    return () => {
+      [notified, ...promoted].forEach((run) => run());
+      if (seatsFreed) deps.events.publish('ride-changed', { rideId: ride.id });
+    };
   });
   push();
   return getBooking(deps, driverId, bookingId);
@@ -239,7 +244,10 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
     });
     // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
     const promoted = await promoteWaitingPassengers(tx, deps.events, ride.id, now);
-    return () => [notified, ...promoted].forEach((run) => run());
+    return () => {
+      [notified, ...promoted].forEach((run) => run());
+      deps.events.publish('ride-changed', { rideId: ride.id });
+    };
   });
   push();
   return getBooking(deps, userId, bookingId);
@@ -322,7 +330,10 @@ async function cancelBookingInTransaction(
   await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
   const notified = await createNotification(tx, events, notify(ride));
   const promoted = await promoteWaitingPassengers(tx, events, ride.id, now);
-  return () => [notified, ...promoted].forEach((run) => run());
+  return () => {
+    [notified, ...promoted].forEach((run) => run());
+    events.publish('ride-changed', { rideId: ride.id });
+  };
 }
 
 /**

@@ -116,6 +116,25 @@ export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]
     .where(inArray(rides.id, [...ids]));
 }
 
+/** The seat state of rides by id, for the region's live counts; hidden rides are left out (by primary key). */
+export async function findRideSeatStates(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<{ id: string; region: Region; seatsAvailable: number; suitcasesAvailable: number; status: RideRow['status'] }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: rides.id,
+      region: rides.region,
+      seatsAvailable: rides.seatsAvailable,
+      suitcasesAvailable: rides.suitcasesAvailable,
+      status: rides.status,
+    })
+    .from(rides)
+    .where(and(inArray(rides.id, [...ids]), isNull(rides.hiddenAt)));
+  return rows;
+}
+
 /**
  * Upcoming active rides, soonest first (rides_search_idx, rides_route_idx, rides_destination_idx).
  * The home page's hottest query: one prepared statement per combination of filters present.

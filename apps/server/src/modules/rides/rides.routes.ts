@@ -17,6 +17,7 @@ import { UserIdParams } from '@carpool/shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
+import { startRideSeatAnnouncer } from './ride-seats.announcer.js';
 import { cancelRideSeries } from './ride-series.service.js';
 import { cancelRide, updateRide, countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
 
@@ -24,6 +25,8 @@ const viewerOf = (request: FastifyRequest): Viewer => (request.auth ? { userId: 
 
 export async function ridesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const stopSeatAnnouncer = startRideSeatAnnouncer({ db: app.deps.db, events: app.deps.events, log: app.log });
+  app.addHook('onClose', async () => stopSeatAnnouncer());
 
   r.post(
     '/api/rides',

@@ -300,6 +300,8 @@ export async function cancelRideInTransaction(
   }
   // Nobody waits for a cancelled ride: the list is closed and each waiting passenger is told.
   pushes.push(...(await closeWaitlistsOfRides(tx, events, [found.ride], 'cancelled')));
+  // Everyone browsing the region sees the ride leave their list.
+  pushes.push(() => events.publish('ride-changed', { rideId }));
   return { message, pushes };
 }
 
@@ -414,6 +416,7 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
     return pushes;
   });
   for (const push of pushes) push();
+  if (input.totalSeats !== undefined || input.totalSuitcases !== undefined) deps.events.publish('ride-changed', { rideId });
   return getRide(deps, { userId: driverId }, region, rideId);
 }
 

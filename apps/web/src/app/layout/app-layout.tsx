@@ -25,12 +25,27 @@ const LiveRideUpdates = lazyWithReload(
   () => null,
 );
 
+// Seat counts and cancellations of the region's rides reach every visitor, signed in or not
+// (docs/decisions/live-seat-counts.md); without this code the lists refresh as they did before.
+const LiveSeatCounts = lazyWithReload(
+  () => import('../../features/rides/components/live-seat-counts').then((module) => module.LiveSeatCounts),
+  () => null,
+);
+
 function SignedInLiveUpdates() {
   const { isSignedIn } = useSession();
   if (!isSignedIn) return null;
   return (
     <Suspense fallback={null}>
       <LiveRideUpdates />
+    </Suspense>
+  );
+}
+
+function EveryonesLiveUpdates() {
+  return (
+    <Suspense fallback={null}>
+      <LiveSeatCounts />
     </Suspense>
   );
 }
@@ -64,6 +79,7 @@ export function AppLayout() {
       <ServiceUnavailableNotice />
       <PayoutStatusCheck />
       <SignedInLiveUpdates />
+      <EveryonesLiveUpdates />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Tabs } from './tabs';
+import { Tabs, tabPanelProps, type TabItem } from './tabs';
 
 const TABS = [
   { id: 'rides', label: 'All Rides' },
@@ -29,5 +31,61 @@ describe('Tabs', () => {
     sizeStrip(strip, { scrollLeft: 100, clientWidth: 320, scrollWidth: 420 });
     expect(screen.getByTestId('tabs-scroll-start')).toBeInTheDocument();
     expect(screen.queryByTestId('tabs-scroll-end')).toBeNull();
+  });
+
+  it('moves with the arrow keys (skipping a disabled tab, wrapping round), Home and End, and ties each tab to its panel', async () => {
+    const tabs: TabItem<string>[] = [
+      { id: 'rides', label: 'All Rides' },
+      { id: 'posted', label: 'Rides I Posted', disabled: true, hint: 'Sign in to see your rides' },
+      { id: 'requests', label: 'All Ride Requests' },
+      { id: 'mine', label: 'My Requests' },
+    ];
+    const onSelect = vi.fn();
+    function Harness() {
+      const [selected, setSelected] = useState('rides');
+      return (
+        <>
+          <Tabs
+            label="Browse"
+            idPrefix="t"
+            tabs={tabs}
+            selected={selected}
+            onSelect={(id) => {
+              onSelect(id);
+              setSelected(id);
+            }}
+          />
+          <div {...tabPanelProps('t', selected)}>{selected} panel</div>
+        </>
+      );
+    }
+    render(<Harness />);
+    const tab = (name: RegExp) => screen.getByRole('tab', { name });
+    expect(tab(/^All Rides/)).toHaveAttribute('aria-selected', 'true');
+    expect(tab(/Rides I Posted/)).toBeDisabled();
+    expect(tab(/Rides I Posted/)).toHaveAccessibleName('Rides I Posted (Sign in to see your rides)');
+    expect(screen.getByRole('tabpanel', { name: 'All Rides' })).toHaveTextContent('rides panel');
+
+    await userEvent.tab();
+    expect(tab(/^All Rides/)).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(tab(/All Ride Requests/)).toHaveFocus();
+    expect(tab(/All Ride Requests/)).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'All Ride Requests' })).toHaveTextContent('requests panel');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(tab(/^All Rides/)).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(tab(/My Requests/)).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Home}');
+    expect(tab(/^All Rides/)).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(tab(/My Requests/)).toHaveFocus();
+    // Only the chosen tab is in the Tab order: Tab leaves the strip for the panel's content.
+    expect(tab(/^All Rides/)).toHaveAttribute('tabindex', '-1');
+    expect(tab(/My Requests/)).toHaveAttribute('tabindex', '0');
+    expect(onSelect).not.toHaveBeenCalledWith('posted');
+
+    await userEvent.click(tab(/All Ride Requests/));
+    expect(tab(/All Ride Requests/)).toHaveAttribute('aria-selected', 'true');
   });
 });

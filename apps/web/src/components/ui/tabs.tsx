@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -23,11 +24,14 @@ export function tabPanelProps(idPrefix: string, id: string) {
   return { role: 'tabpanel', id: `${idPrefix}-panel-${id}`, 'aria-labelledby': `${idPrefix}-tab-${id}` } as const;
 }
 
-/** WAI-ARIA tabs: arrow keys move between enabled tabs, Home and End jump to the ends. */
+/**
+ * WAI-ARIA tabs on Radix UI's Tabs (docs/decisions/web-accessible-primitives.md): the arrow keys
+ * move between enabled tabs (and choose them), Home and End jump to the ends. Only the strip is
+ * drawn here; each screen draws the chosen tab's panel with tabPanelProps, so the ids are ours.
+ */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
-  const enabled = tabs.filter((tab) => !tab.disabled);
   const overflow = useOverflow(listRef);
 
   // A tab chosen by keyboard may sit past the cut edge: bring it into view (not on the first render,
@@ -39,48 +43,36 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
     refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [selected]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = enabled.findIndex((tab) => tab.id === selected);
-    const targets: Record<string, number> = {
-      ArrowRight: (index + 1) % enabled.length,
-      ArrowLeft: (index - 1 + enabled.length) % enabled.length,
-      Home: 0,
-      End: enabled.length - 1,
-    };
-    const target = enabled[targets[event.key] ?? -1];
-    if (!target) return;
-    event.preventDefault();
-    onSelect(target.id);
-    refs.current.get(target.id)?.focus();
-  };
-
   return (
-    <div className="relative">
-      <div
+    <RadixTabs.Root
+      value={selected}
+      onValueChange={(value) => {
+        const tab = tabs.find((each) => each.id === value);
+        if (tab && !tab.disabled) onSelect(tab.id);
+      }}
+      activationMode="automatic"
+      className="relative"
+    >
+      <RadixTabs.List
         ref={listRef}
-        role="tablist"
         aria-label={label}
-        onKeyDown={onKeyDown}
+        loop
         className="relative flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:none] dark:bg-slate-800"
       >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
           return (
-            <button
+            <RadixTabs.Trigger
               key={tab.id}
+              value={tab.id}
               ref={(node) => {
                 if (node) refs.current.set(tab.id, node);
                 else refs.current.delete(tab.id);
               }}
-              type="button"
-              role="tab"
               id={`${idPrefix}-tab-${tab.id}`}
-              aria-selected={isSelected}
               aria-controls={`${idPrefix}-panel-${tab.id}`}
-              tabIndex={isSelected ? 0 : -1}
               disabled={tab.disabled}
               title={tab.disabled ? tab.hint : undefined}
-              onClick={() => onSelect(tab.id)}
               className={`whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
                 isSelected
                   ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-300'
@@ -89,14 +81,14 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
             >
               {tab.label}
               {tab.disabled && tab.hint ? <span className="sr-only"> ({tab.hint})</span> : null}
-            </button>
+            </RadixTabs.Trigger>
           );
         })}
-      </div>
+      </RadixTabs.List>
       {/* A narrow screen cuts the strip: a fade and an arrow on the cut side say it scrolls. */}
       {overflow.start ? <ScrollHint side="start" /> : null}
       {overflow.end ? <ScrollHint side="end" /> : null}
-    </div>
+    </RadixTabs.Root>
   );
 }
 

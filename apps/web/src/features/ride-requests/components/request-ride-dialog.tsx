@@ -6,6 +6,7 @@ import { TEXTS } from '@carpool/shared/texts';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
+import { AddressInput } from '../../../components/ui/address-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
@@ -31,6 +32,11 @@ const FIELD_LABELS: Record<RequestRideFormField, string> = {
   to: 'To',
   preferredPickupAddress: 'Pickup address',
   preferredDropoffAddress: 'Drop-off address',
+  // Not fields of their own: a picked suggestion's coordinates, reported under its address.
+  preferredPickupLat: 'Pickup location',
+  preferredPickupLng: 'Pickup location',
+  preferredDropoffLat: 'Drop-off location',
+  preferredDropoffLng: 'Drop-off location',
   date: 'Date',
   time: 'Time',
   seatsNeeded: 'Seats needed',
@@ -100,7 +106,8 @@ export function RequestRideDialog() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<RequestRideFormValues>({ resolver: zodResolver(schema), defaultValues: REQUEST_RIDE_FORM_DEFAULTS });
 
   useWindowEvent(WINDOW_EVENTS.openRequestRide, () => {
@@ -206,26 +213,45 @@ export function RequestRideDialog() {
           </Field>
           <Field field="preferredPickupAddress" id={id} error={errors.preferredPickupAddress}>
             {(props) => (
-              <input
+              <AddressInput
                 {...props}
-                {...register('preferredPickupAddress')}
-                type="text"
+                {...register('preferredPickupAddress', {
+                  // Typed text no longer matches the picked place's coordinates.
+                  onChange: () => {
+                    setValue('preferredPickupLat', null);
+                    setValue('preferredPickupLng', null);
+                  },
+                })}
                 autoComplete="street-address"
                 maxLength={RIDE_REQUEST_ADDRESS_MAX_CHARS}
                 placeholder="Where should the driver pick you up?"
                 className={controlClasses}
+                onPick={(place) => {
+                  setValue('preferredPickupAddress', place.address.slice(0, RIDE_REQUEST_ADDRESS_MAX_CHARS), { shouldDirty: true, shouldValidate: isSubmitted });
+                  setValue('preferredPickupLat', place.lat);
+                  setValue('preferredPickupLng', place.lng);
+                }}
               />
             )}
           </Field>
           <Field field="preferredDropoffAddress" id={id} error={errors.preferredDropoffAddress}>
             {(props) => (
-              <input
+              <AddressInput
                 {...props}
-                {...register('preferredDropoffAddress')}
-                type="text"
+                {...register('preferredDropoffAddress', {
+                  onChange: () => {
+                    setValue('preferredDropoffLat', null);
+                    setValue('preferredDropoffLng', null);
+                  },
+                })}
                 maxLength={RIDE_REQUEST_ADDRESS_MAX_CHARS}
                 placeholder="Where are you going?"
                 className={controlClasses}
+                onPick={(place) => {
+                  setValue('preferredDropoffAddress', place.address.slice(0, RIDE_REQUEST_ADDRESS_MAX_CHARS), { shouldDirty: true, shouldValidate: isSubmitted });
+                  setValue('preferredDropoffLat', place.lat);
+                  setValue('preferredDropoffLng', place.lng);
+                }}
               />
             )}
           </Field>

@@ -20,6 +20,11 @@ export function requestRideFormSchema(timeZone: string, now: () => Date = () => 
       to: fields.to,
       preferredPickupAddress: fields.preferredPickupAddress,
       preferredDropoffAddress: fields.preferredDropoffAddress,
+      // Set by picking an address suggestion, cleared by typing.
+      preferredPickupLat: fields.preferredPickupLat,
+      preferredPickupLng: fields.preferredPickupLng,
+      preferredDropoffLat: fields.preferredDropoffLat,
+      preferredDropoffLng: fields.preferredDropoffLng,
       date: required(fields.date),
       time: required(fields.time),
       seatsNeeded: fields.seatsNeeded,
@@ -45,6 +50,10 @@ export const REQUEST_RIDE_FORM_DEFAULTS: RequestRideFormValues = {
   to: '',
   preferredPickupAddress: '',
   preferredDropoffAddress: '',
+  preferredPickupLat: null,
+  preferredPickupLng: null,
+  preferredDropoffLat: null,
+  preferredDropoffLng: null,
   date: '',
   time: '',
   seatsNeeded: DEFAULT_SEATS,
@@ -67,10 +76,10 @@ export function toCreateRideRequestBody(values: RequestRideFormValues, timeZone:
     notes: note ? [note] : [],
     preferredPickupAddress: values.preferredPickupAddress.trim(),
     preferredDropoffAddress: values.preferredDropoffAddress.trim(),
-    preferredPickupLat: null,
-    preferredPickupLng: null,
-    preferredDropoffLat: null,
-    preferredDropoffLng: null,
+    preferredPickupLat: values.preferredPickupLat ?? null,
+    preferredPickupLng: values.preferredPickupLng ?? null,
+    preferredDropoffLat: values.preferredDropoffLat ?? null,
+    preferredDropoffLng: values.preferredDropoffLng ?? null,
     timezone: timeZone,
   };
 }
@@ -84,6 +93,11 @@ const FORM_FIELD_OF_BODY_FIELD: Record<string, RequestRideFormField> = {
   suitcasesNeeded: 'suitcasesNeeded',
   preferredPickupAddress: 'preferredPickupAddress',
   preferredDropoffAddress: 'preferredDropoffAddress',
+  // A suggestion's coordinates are not fields of their own: their address answers for them.
+  preferredPickupLat: 'preferredPickupAddress',
+  preferredPickupLng: 'preferredPickupAddress',
+  preferredDropoffLat: 'preferredDropoffAddress',
+  preferredDropoffLng: 'preferredDropoffAddress',
   notes: 'note',
 };
 

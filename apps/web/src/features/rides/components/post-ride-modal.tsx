@@ -2,19 +2,19 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, WEEKDAY_NAMES, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { isCalendarDay, todayInTimeZone, weekdayOf } from '@carpool/shared/time-zones';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { AddressInput } from '../../../components/ui/address-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
-import { useAppConfig } from '../../../lib/app-config';
+import type { PickedPlace } from '../../../lib/geocoder';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { useWindowEvent } from '../../../lib/window-events';
 import { useCreateRide } from '../api/create-ride';
 import { useUpdateRide } from '../api/update-ride';
-import { usePlacesAutocomplete } from '../hooks/use-places-autocomplete';
 import {
   PAST_DEPARTURE_ERROR,
   POST_RIDE_DEFAULTS,
@@ -67,7 +67,6 @@ function Field({ id, label, error, children, hint }: { id: string; label: string
 export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride }) {
   const { region } = useRegion();
   const { user } = useSession();
-  const { data: config } = useAppConfig();
   const createRide = useCreateRide();
   const updateRide = useUpdateRide();
   const { showToast } = useToast();
@@ -116,19 +115,16 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
   const describedBy = (id: string, name: keyof PostRideFormValues, extra?: string) =>
     [errors[name] ? `${id}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 
-  const pickupRef = useRef<HTMLInputElement | null>(null);
-  const dropoffRef = useRef<HTMLInputElement | null>(null);
-  const mapsKey = config?.googleMapsApiKey;
-  usePlacesAutocomplete(pickupRef, mapsKey, (place) => {
-    setValue('pickupAddress', place.address, { shouldDirty: true });
+  const pickPickup = (place: PickedPlace) => {
+    setValue('pickupAddress', place.address, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     setValue('pickupLat', place.lat);
     setValue('pickupLng', place.lng);
-  });
-  usePlacesAutocomplete(dropoffRef, mapsKey, (place) => {
-    setValue('dropoffAddress', place.address, { shouldDirty: true });
+  };
+  const pickDropoff = (place: PickedPlace) => {
+    setValue('dropoffAddress', place.address, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     setValue('dropoffLat', place.lat);
     setValue('dropoffLng', place.lng);
-  });
+  };
   const pickup = register('pickupAddress', {
     // Typed text no longer matches the picked place's coordinates.
     onChange: () => {
@@ -242,31 +238,23 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={ids.pickup} label="Pickup address (optional)" error={errorOf('pickupAddress')}>
-          <input
+          <AddressInput
             id={ids.pickup}
-            type="text"
             autoComplete="off"
             placeholder="Where passengers meet you"
             className={fieldClasses}
             {...pickup}
-            ref={(node) => {
-              pickup.ref(node);
-              pickupRef.current = node;
-            }}
+            onPick={pickPickup}
           />
         </Field>
         <Field id={ids.dropoff} label="Drop-off address (optional)" error={errorOf('dropoffAddress')}>
-          <input
+          <AddressInput
             id={ids.dropoff}
-            type="text"
             autoComplete="off"
             placeholder="Where the ride ends"
             className={fieldClasses}
             {...dropoff}
-            ref={(node) => {
-              dropoff.ref(node);
-              dropoffRef.current = node;
-            }}
+            onPick={pickDropoff}
           />
         </Field>
       </div>

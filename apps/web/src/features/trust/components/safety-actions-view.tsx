@@ -1,5 +1,6 @@
 import type { SafetyAction, SafetyActionsProps } from '../../../lib/safety-actions';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
@@ -114,72 +115,48 @@ function IconButton({ label, onClick, icon, ...rest }: { label: string; onClick:
   );
 }
 
-/** A small menu button: arrows move between the items, Escape or a click elsewhere closes it. */
+/**
+ * A small menu button on Radix UI's DropdownMenu: Enter, Space or the arrows open it, the arrows and
+ * typed letters move between the items, Escape, Tab or a click elsewhere closes it, and the focus
+ * goes back to the button.
+ */
 function ActionsMenu({ label, items }: { label: string; items: { label: string; onSelect: () => void; disabled: boolean }[] }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current.find((item) => item && !item.disabled)?.focus();
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    root.current?.querySelector<HTMLButtonElement>('button[aria-haspopup]')?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const enabled = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null && !item.disabled);
-    const index = enabled.indexOf(document.activeElement as HTMLButtonElement);
-    const next = { ArrowDown: index + 1, ArrowUp: index - 1 + enabled.length, Home: 0, End: enabled.length - 1 }[event.key];
-    if (event.key === 'Escape' || event.key === 'Tab') {
-      if (event.key === 'Escape') event.preventDefault();
-      close();
-    } else if (next !== undefined) {
-      event.preventDefault();
-      enabled[next % enabled.length]?.focus();
-    }
-  };
-
+  // An item's dialog opens once the menu has closed and handed the focus back to its button, so that
+  // the dialog, when it closes, returns the focus there too.
+  const chosen = useRef<(() => void) | null>(null);
   return (
-    <div ref={root} className="relative" onKeyDown={open ? onKeyDown : undefined}>
-      <IconButton label={label} icon="dots" onClick={() => setOpen((value) => !value)} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} />
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger aria-label={label} title={label} className={iconButtonClasses}>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+          <path d={ICONS.dots} />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
           aria-label={label}
-          className="absolute right-0 z-20 mt-1 flex min-w-44 flex-col rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
+          align="end"
+          sideOffset={4}
+          onCloseAutoFocus={() => {
+            const run = chosen.current;
+            chosen.current = null;
+            run?.();
+          }}
+          className="z-[60] flex min-w-44 flex-col rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
         >
-          {items.map((item, index) => (
-            <button
+          {items.map((item) => (
+            <DropdownMenu.Item
               key={item.label}
-              ref={(node) => {
-                itemRefs.current[index] = node;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
               disabled={item.disabled}
-              className="rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:opacity-50 dark:text-slate-100 dark:hover:bg-slate-700 dark:focus:bg-slate-700"
-              onClick={() => {
-                // The focus goes back to the menu button first: the dialog an item opens returns it there.
-                close();
-                item.onSelect();
+              onSelect={() => {
+                chosen.current = item.onSelect;
               }}
+              className="cursor-pointer rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 outline-none data-[disabled]:cursor-not-allowed data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50 dark:text-slate-100 dark:data-[highlighted]:bg-slate-700"
             >
               {item.label}
-            </button>
+            </DropdownMenu.Item>
           ))}
-        </div>
-      )}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,0 +1,123 @@
+import type { RideSeats } from '@carpool/shared/schemas/rides';
+import type { SignedInUser } from '@carpool/shared/schemas/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { insertRide } from '../../test/messaging-fixtures.js';
+import { baseUrlOf, connected, openPublicSocket, pause, type PublicClientSocket } from '../../test/socket-client.js';
+import { RIDE_SEATS_COALESCE_MS } from './ride-seats.announcer.js';
+
+/** Long enough for the coalescing window, the read and the broadcast on one process. */
+const SETTLE_MS = RIDE_SEATS_COALESCE_MS + 400;
+
+describeEachDatabase('live seat counts for everyone browsing a region', (kind) => {
+  let t: TestApp;
+  let url: string;
+  let driver: SignedInUser;
+  let passenger: SignedInUser;
+  let second: SignedInUser;
+  const sockets: PublicClientSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = baseUrlOf(t.app);
+    driver = await t.signIn('seats-driver@cornell.edu', 'Dina Driver');
+    passenger = await t.signIn('seats-passenger@cornell.edu', 'Pia Passenger');
+    second = await t.signIn('seats-second@cornell.edu', 'Sam Second');
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  /** A signed-out watcher of a region: no token, nothing joined but the region's room. */
+  async function watch(region?: string) {
+    const socket = openPublicSocket(url, region ? { region } : undefined);
+    sockets.push(socket);
+    await connected(socket);
+    const received: RideSeats[] = [];
+    socket.on('ride-seats', (update) => received.push(update));
+    return received;
+  }
+
+  const book = (user: SignedInUser, rideId: string, seats: number, suitcases: number) =>
+    t.call({ method: 'POST', url: '/api/bookings/bookRide', token: user.token, payload: { rideId, seats, suitcases, paymentIntentId: 'NO_STRIPE' } });
+
+  it('sends each booking, cancellation, rejection and edit to the ride region, signed out included, and nothing to the other region', async () => {
+    const rideId = await insertRide(t.database.db, driver.id);
+    const cornell = await watch('cornell');
+    const byDefault = await watch();
+    const nj = await watch('nj');
+
+    const booked = await book(passenger, rideId, 2, 1);
+    expect(booked.statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 1, suitcasesAvailable: 1, status: 'active' }]);
+    // No region in the handshake is cornell, as for HTTP calls.
+    expect(byDefault).toEqual(cornell);
+
+    const cancelled = await t.call({ method: 'DELETE', url: `/api/bookings/${booked.json().id}`, token: passenger.token });
+    expect(cancelled.statusCode).toBe(200);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 3, suitcasesAvailable: 2, status: 'active' });
+
+    const again = await book(second, rideId, 1, 1);
+    expect(again.statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toMatchObject({ seatsAvailable: 2, suitcasesAvailable: 1 });
+    const rejected = await t.call({
+      method: 'PUT',
+      url: `/api/bookings/${again.json().id}/status`,
+      token: driver.token,
+      payload: { status: 'cancelled' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toMatchObject({ seatsAvailable: 3, suitcasesAvailable: 2 });
+
+    const edited = await t.call({ method: 'PATCH', url: `/api/rides/${rideId}`, token: driver.token, payload: { totalSeats: 5 } });
+    expect(edited.statusCode).toBe(200);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toMatchObject({ rideId, seatsAvailable: 5 });
+
+    expect(cornell).toHaveLength(5);
+    expect(nj).toEqual([]);
+  });
+
+  it('sends a cancelled ride once, however many bookings the cancellation ended', async () => {
+    const rideId = await insertRide(t.database.db, driver.id);
+    expect((await book(passenger, rideId, 1, 1)).statusCode).toBe(201);
+    expect((await book(second, rideId, 1, 1)).statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    const cornell = await watch('cornell');
+
+    const cancelled = await t.call({ method: 'DELETE', url: `/api/rides/${rideId}`, token: driver.token });
+    expect(cancelled.statusCode).toBe(200);
+    await pause(SETTLE_MS);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 3, suitcasesAvailable: 2, status: 'cancelled' }]);
+  });
+
+  it('refuses a region that does not exist', async () => {
+    const socket = openPublicSocket(url, { region: 'mars' });
+    sockets.push(socket);
+    const refusal = await new Promise<Error & { data?: { code?: string } }>((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('the socket was accepted')));
+      socket.once('connect_error', resolve);
+    });
+    expect(refusal.data?.code).toBe('INVALID_REGION');
+  });
+});
+
+describe('the announcer when the process closes', () => {
+  it('sends nothing after close', async () => {
+    const t = await createTestApp('pglite');
+    const sent: unknown[] = [];
+    t.app.deps.events.subscribe('region-event', (event) => sent.push(event));
+    const driver = await t.signIn('closing-driver@cornell.edu', 'Cleo Closing');
+    const rideId = await insertRide(t.database.db, driver.id);
+    t.app.deps.events.publish('ride-changed', { rideId });
+    await t.close();
+    await pause(SETTLE_MS);
+    expect(sent).toEqual([]);
+  });
+});

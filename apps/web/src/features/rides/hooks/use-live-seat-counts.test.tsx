@@ -1,0 +1,103 @@
+import { TEXTS } from '@carpool/shared/texts';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setPublicSocketFactory, type PublicSocket } from '../../../lib/socket';
+import { fakeServer } from '../../../test/fake-server';
+import { FakeSocket } from '../../../test/fake-socket';
+import { renderWithApp } from '../../../test/render-with-app';
+import { LiveSeatCounts } from '../components/live-seat-counts';
+import { HomePage } from '../components/home-page';
+import { rideFixture } from '../test/ride-fixture';
+
+const config = { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null };
+const watched = rideFixture();
+const other = rideFixture({ id: '5d3b1a2c-8e9f-4a0b-9c1d-2e3f4a5b6c7d', to: 'syracuse' });
+
+let sockets: FakeSocket[];
+beforeEach(() => {
+  localStorage.clear();
+  sockets = [];
+  setPublicSocketFactory((options) => {
+    const socket = new FakeSocket(options);
+    sockets.push(socket);
+    return socket as unknown as PublicSocket;
+  });
+});
+afterEach(() => {
+  setPublicSocketFactory(null);
+  vi.unstubAllGlobals();
+});
+
+const searches = (fetchMock: ReturnType<typeof fakeServer>) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === '/api/rides/getall').length;
+const cardOf = (to: RegExp) => screen.getAllByRole('article').find((card) => to.test(card.textContent ?? ''))!;
+
+describe('live seat counts for a signed-out visitor', () => {
+  it("patches the listed ride's seats from the region's public socket and drops a cancelled ride, without asking the server again", async () => {
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/rides/getall': () => ({ body: [watched, other] }),
+      'GET /api/rides/day-counts': () => ({ body: [] }),
+    });
+    renderWithApp(
+      <>
+        <HomePage />
+        <LiveSeatCounts />
+      </>,
+    );
+    expect(await screen.findByText(TEXTS.rides.showingCount(2))).toBeInTheDocument();
+    const socket = sockets.at(-1)!;
+    // The region it follows, and no token: a signed-out page.
+    expect(socket.options.auth).toEqual({ region: 'cornell' });
+    act(() => socket.serverConnect());
+    const before = searches(fetchMock);
+    expect(within(cardOf(/Boston/)).getByText('3 of 4')).toBeInTheDocument();
+
+    act(() => socket.serverEmit('ride-seats', { rideId: watched.id, seatsAvailable: 1, suitcasesAvailable: 0, status: 'active' }));
+    // React Query tells the screen a moment later (its notifications are batched).
+    expect(await within(cardOf(/Boston/)).findByText('1 of 4')).toBeInTheDocument();
+    expect(within(cardOf(/Boston/)).getByText('0 of 3')).toBeInTheDocument();
+    expect(within(cardOf(/Syracuse/)).getByText('3 of 4')).toBeInTheDocument();
+
+    // A ride that is not on screen changes nothing.
+    act(() => socket.serverEmit('ride-seats', { rideId: 'c8d7e6f5-a4b3-4c2d-8e1f-0a9b8c7d6e5f', seatsAvailable: 0, suitcasesAvailable: 0, status: 'active' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+
+    act(() => socket.serverEmit('ride-seats', { rideId: watched.id, seatsAvailable: 4, suitcasesAvailable: 3, status: 'cancelled' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('article')).toHaveTextContent(/Syracuse/);
+    expect(searches(fetchMock)).toBe(before);
+  });
+
+  it('reads the list again after a reconnect that lost events, and not after one that got them replayed', async () => {
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/rides/getall': () => ({ body: [watched] }),
+      'GET /api/rides/day-counts': () => ({ body: [] }),
+    });
+    const view = renderWithApp(
+      <>
+        <HomePage />
+        <LiveSeatCounts />
+      </>,
+    );
+    expect(await screen.findByText(TEXTS.rides.showingCount(1))).toBeInTheDocument();
+    const socket = sockets.at(-1)!;
+    act(() => socket.serverConnect());
+    const before = searches(fetchMock);
+    act(() => {
+      socket.serverDrop();
+      socket.serverConnect({ recovered: true });
+    });
+    expect(searches(fetchMock)).toBe(before);
+    act(() => {
+      socket.serverDrop();
+      socket.serverConnect();
+    });
+    await vi.waitFor(() => expect(searches(fetchMock)).toBe(before + 1));
+
+    view.unmount();
+    expect(socket.connected).toBe(false);
+  });
+});

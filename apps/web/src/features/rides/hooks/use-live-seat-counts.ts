@@ -1,0 +1,55 @@
+import type { Region } from '@carpool/shared/regions';
+import type { Ride, RideSeats } from '@carpool/shared/schemas/rides';
+import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useRegion } from '../../../lib/region';
+import { openPublicSocket } from '../../../lib/socket';
+import { rideKeys } from '../api/ride-query-keys';
+
+/**
+ * Writes a ride's new free seats, suitcases and status into the cached lists and the ride's own
+ * entry: no request is made. A ride that is no longer active leaves the search results; the day
+ * counts it was part of are marked stale and read again only when next shown, so one cancellation
+ * in a busy region does not become a request from every open browser.
+ */
+export function applyRideSeats(queryClient: QueryClient, region: Region, update: RideSeats): void {
+  const patch = (ride: Ride): Ride =>
+    ride.id === update.rideId
+      ? { ...ride, seatsAvailable: update.seatsAvailable, suitcasesAvailable: update.suitcasesAvailable, status: update.status }
+      : ride;
+  const stillListed = update.status === 'active';
+  queryClient.setQueriesData<Ride[]>({ queryKey: [...rideKeys.all, region, 'search'] }, (rides) => {
+    if (!rides?.some((ride) => ride.id === update.rideId)) return rides;
+    return stillListed ? rides.map(patch) : rides.filter((ride) => ride.id !== update.rideId);
+  });
+  queryClient.setQueriesData<Ride[]>({ queryKey: [...rideKeys.all, region, 'user'] }, (rides) =>
+    rides?.some((ride) => ride.id === update.rideId) ? rides.map(patch) : rides,
+  );
+  queryClient.setQueryData<Ride>(rideKeys.detail(region, update.rideId), (ride) => (ride ? patch(ride) : ride));
+  if (!stillListed) void queryClient.invalidateQueries({ queryKey: [...rideKeys.all, region, 'day-counts'], refetchType: 'none' });
+}
+
+/**
+ * Follows the region's public room for as long as it is mounted, signed in or not
+ * (docs/decisions/live-seat-counts.md): seat counts and cancellations of any ride in the region
+ * reach the lists on screen at once. After a reconnect whose missed events were not replayed, the
+ * lists on screen are read again once.
+ */
+export function useLiveSeatCounts(): void {
+  const { region } = useRegion();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = openPublicSocket(region);
+    let connectedBefore = false;
+    socket.on(SOCKET_EVENTS.rideSeats, (update) => applyRideSeats(queryClient, region, update));
+    socket.on('connect', () => {
+      if (connectedBefore && !socket.recovered) void queryClient.invalidateQueries({ queryKey: [...rideKeys.all, region, 'search'] });
+      connectedBefore = true;
+    });
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [region, queryClient]);
+}
