@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { expect, screenshotDir, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, test, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
 
 /**
  * Issue 15, acceptance 2 and 5: every screen, in both themes, at desktop and 360 px, with open
@@ -205,7 +204,7 @@ class Audit {
       }
       // A dialog, toast or popover floats over the page: it is photographed as the viewport shows it.
       const layered = options.include !== undefined || (await page.locator('[role="dialog"], [role="alertdialog"], [data-sonner-toast]').count()) > 0;
-      await page.screenshot({ path: path.join(screenshotDir, `a11y-${this.theme}-${screen}-${size.width}.png`), fullPage: !layered });
+      await saveScreenshot(page, `a11y-${this.theme}-${screen}-${size.width}`, { fullPage: !layered });
     }
     await page.setViewportSize(WIDTHS[0]);
   }

@@ -1,10 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { test as base, expect, screenshotDir, signInThroughUi, uniqueEmail } from '../fixtures/test.js';
+import { test as base, expect, signInThroughUi, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
 
 /**
  * A small Nominatim-compatible geocoder on loopback: the browser asks it directly, as it would ask
@@ -104,7 +103,7 @@ test.describe('address suggestions from the configured geocoder', () => {
     expect(asked.map((request) => request.query)).toEqual(['college ave']);
     expect(asked[0]!.headers.referer).toBe(`${new URL(page.url()).origin}/`);
     await expectAccessible(page);
-    await page.screenshot({ path: path.join(screenshotDir, 'address-suggestions-light-1280.png') });
+    await saveScreenshot(page, 'address-suggestions-light-1280', { fullPage: false });
 
     await pickup.press('ArrowDown');
     await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
@@ -149,7 +148,7 @@ test.describe('address suggestions from the configured geocoder', () => {
     await pickup.pressSequentially('bagels', { delay: 40 });
     const list = page.getByRole('listbox', { name: 'Address suggestions' });
     await expect(list.getByRole('option')).toHaveCount(1);
-    await page.screenshot({ path: path.join(screenshotDir, 'address-suggestions-dark-360.png') });
+    await saveScreenshot(page, 'address-suggestions-dark-360', { fullPage: false });
     await list.getByRole('option').first().click();
     await expect(pickup).toHaveValue(PLACES[0]!.display_name);
 
@@ -160,7 +159,7 @@ test.describe('address suggestions from the configured geocoder', () => {
     await expect(note).toBeVisible();
     await expect(list).toBeHidden();
     await expectAccessible(page);
-    await page.screenshot({ path: path.join(screenshotDir, 'address-suggestions-unavailable-dark-360.png') });
+    await saveScreenshot(page, 'address-suggestions-unavailable-dark-360', { fullPage: false });
     // Typing goes on, and the request is sent as typed.
     await dropoff.pressSequentially(' station', { delay: 20 });
     await expect(dropoff).toHaveValue('syracuse bus station');

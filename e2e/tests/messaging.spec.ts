@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 interface Session {
   token: string;
@@ -43,7 +42,7 @@ async function signInThroughApi(baseURL: string, name: string): Promise<Session>
  */
 async function saveDialogScreenshot(page: Page, dialog: Locator, name: string): Promise<void> {
   await dialog.getByPlaceholder('Type a message...').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await saveScreenshot(page, name, { fullPage: false });
 }
 
 /** No serious or critical axe-core finding inside the part of the page this feature draws. */

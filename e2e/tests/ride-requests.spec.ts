@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { completeDevSignIn, expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { completeDevSignIn, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 interface Trip {
   from: string;
@@ -82,7 +81,7 @@ async function searchFor(page: Page, trip: Trip): Promise<void> {
  */
 async function saveDialogScreenshot(page: Page, dialog: Locator, name: string): Promise<void> {
   await dialog.evaluate((element) => element.scrollTo({ top: 0 }));
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await saveScreenshot(page, name, { fullPage: false });
 }
 
 /** No serious or critical axe-core finding in what this feature draws (DESIGN.md section 8). */

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import path from 'node:path';
-import { expect, saveScreenshot, screenshotDir, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 const ADMIN_EMAIL = 'trust-admin@cornell.edu';
 test.use({ serverEnv: { ADMIN_EMAILS: ADMIN_EMAIL } });
@@ -215,15 +214,15 @@ test('reports from the ride dialog and a chat message, blocks from a ride reques
   const messageReport = page.getByRole('dialog', { name: 'Report a message from Otto Operator' });
   await messageReport.getByLabel('Reason').selectOption('inappropriate_content');
   // What is on screen: a full-page picture would show the page under the dialogs.
-  await page.screenshot({ path: path.join(screenshotDir, 'report-message-dialog-1280.png') });
+  await saveScreenshot(page, 'report-message-dialog-1280', { fullPage: false });
   await messageReport.getByRole('button', { name: 'Send report' }).click();
   await expect(messageReport).toBeHidden();
   await expect(rideDialog).toBeVisible();
   await safety.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(screenshotDir, 'ride-dialog-report-block-1280.png') });
+  await saveScreenshot(page, 'ride-dialog-report-block-1280', { fullPage: false });
   await page.setViewportSize({ width: 360, height: 780 });
   await flag.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(screenshotDir, 'ride-dialog-message-flag-360.png') });
+  await saveScreenshot(page, 'ride-dialog-message-flag-360', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.keyboard.press('Escape');
   await expect(rideDialog).toBeHidden();
