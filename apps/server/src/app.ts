@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // and the client logs the outage once.
   const rateLimitRedis = redisConnections.configured ? redisConnections.create('rate-limit', 'request-path') : null;
   await app.register(rateLimit, {
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'carpool-rate-limit-', skipOnError: true } : {}),
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisKeyPrefix}carpool-rate-limit-`, skipOnError: true } : {}),
     global: config.rateLimitPerMinute > 0,
     max: config.rateLimitPerMinute || 1,
     timeWindow: '1 minute',

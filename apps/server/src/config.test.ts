@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has working defaults: port 3000, embedded database, dev sign-in', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: null, redisUrl: null, authMode: 'dev', sessionTtlHours: 720 });
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: null, redisUrl: null, redisKeyPrefix: '', authMode: 'dev', sessionTtlHours: 720 });
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).redisKeyPrefix).toBe('staging:');
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(config.allowedEmailDomains).toContain('cornell.edu');
     expect(config.trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
     expect(loadConfig({ TRUST_PROXY: '10.1.0.0/16, 192.0.2.7' }).trustProxy).toEqual(['10.1.0.0/16', '192.0.2.7']);

@@ -60,6 +60,7 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
+    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only, at most 64').default(''),
     PUBLIC_URL: z.url().optional(),
     AUTH_MODE: z.enum(['google', 'dev']).optional(),
     ALLOW_DEV_AUTH: flag.default(false),
@@ -136,6 +137,8 @@ const EnvSchema = z
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL ?? null,
       redisUrl: env.REDIS_URL ?? null,
+      /** Put before every Redis key and stream, so that several deployments (or test runs) can share one Redis. */
+      redisKeyPrefix: env.REDIS_KEY_PREFIX,
       publicUrl: env.PUBLIC_URL ?? null,
       authMode,
       googleClientId: env.GOOGLE_CLIENT_ID ?? null,

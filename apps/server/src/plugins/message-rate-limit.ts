@@ -40,10 +40,10 @@ function memoryLimiter(): MessageRateLimiter {
 }
 
 /** Shared by every server process, so that spreading sends over processes does not multiply the limit. */
-function redisLimiter(redis: Redis): MessageRateLimiter {
+function redisLimiter(redis: Redis, keyPrefix: string): MessageRateLimiter {
   return {
     async hit(userId, window) {
-      const key = `carpool:message-rate:${userId}:${window}`;
+      const key = `${keyPrefix}carpool:message-rate:${userId}:${window}`;
       const results = await redis.multi().incr(key).pexpire(key, MESSAGE_RATE_LIMIT.windowMs * 2).exec();
       const [incrError, count] = results?.[0] ?? [new Error('no reply'), 0];
       if (incrError) throw incrError;
@@ -61,7 +61,7 @@ function windowOf(clock: Clock): { window: number; retryAfterMs: number } {
 export const messageRateLimitPlugin = fp(async (app: FastifyInstance) => {
   const { clock } = app.deps;
   const limiter = app.redisConnections.configured
-    ? redisLimiter(app.redisConnections.create('message-rate-limit', 'request-path'))
+    ? redisLimiter(app.redisConnections.create('message-rate-limit', 'request-path'), app.deps.config.redisKeyPrefix)
     : memoryLimiter();
 
   app.decorate('limitMessageRate', async (request: FastifyRequest) => {

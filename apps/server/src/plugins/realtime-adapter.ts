@@ -46,8 +46,9 @@ function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function resilientRedisAdapter(redis: Redis, log: FastifyBaseLogger): ReturnType<typeof createAdapter> {
-  const createForNamespace = createAdapter(redis);
+export function resilientRedisAdapter(redis: Redis, log: FastifyBaseLogger, keyPrefix = ''): ReturnType<typeof createAdapter> {
+  // The library's own names, behind the deployment's prefix (REDIS_KEY_PREFIX).
+  const createForNamespace = createAdapter(redis, { streamName: `${keyPrefix}socket.io`, sessionKeyPrefix: `${keyPrefix}sio:session:` });
   let pending = 0;
   let overflowing = false;
 

@@ -80,7 +80,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
-    ...(redis ? { adapter: resilientRedisAdapter(redis, app.log) } : {}),
+    ...(redis ? { adapter: resilientRedisAdapter(redis, app.log, app.deps.config.redisKeyPrefix) } : {}),
     // A reconnect within this time gets the missed room events replayed; the web app refetches
     // the history in any case, so a longer outage (or a killed process) loses nothing either.
     connectionStateRecovery: { maxDisconnectionDuration: CONNECTION_RECOVERY_MS, skipMiddlewares: false },
