@@ -46,6 +46,26 @@ function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Resolves once the client is connected, within `ms`; rejects when it is not by then or has given up for good. */
+function whenReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  if (redis.status === 'end') return Promise.reject(new RedisUnavailableError('Redis is not connected'));
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReady = () => settle();
+    const onEnd = () => settle(new RedisUnavailableError('Redis is not connected'));
+    const timer = setTimeout(() => settle(new RedisUnavailableError(`Redis did not connect within ${ms} ms`)), ms);
+    redis.once('ready', onReady);
+    redis.once('end', onEnd);
+  });
+}
+
 export function resilientRedisAdapter(redis: Redis, log: FastifyBaseLogger, keyPrefix = ''): ReturnType<typeof createAdapter> {
   // The library's own names, behind the deployment's prefix (REDIS_KEY_PREFIX).
   const createForNamespace = createAdapter(redis, { streamName: `${keyPrefix}socket.io`, sessionKeyPrefix: `${keyPrefix}sio:session:` });
@@ -80,8 +100,9 @@ export function resilientRedisAdapter(redis: Redis, log: FastifyBaseLogger, keyP
     };
 
     methods.restoreSession = (pid, offset) => {
-      if (redis.status !== 'ready') return Promise.reject(new RedisUnavailableError('Redis is not connected'));
-      const restoring = restoreSession(pid, offset);
+      // A process that has just started may still be connecting when its first clients come back:
+      // they wait for it (within the same bound) instead of losing their recovery.
+      const restoring = whenReady(redis, RESTORE_WAIT_MS).then(() => restoreSession(pid, offset));
       restoring.catch(() => {});
       return withinTime(restoring, RESTORE_WAIT_MS, 'session recovery');
     };
