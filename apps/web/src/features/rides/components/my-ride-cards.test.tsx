@@ -8,6 +8,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
+import { rideFixture } from '../test/ride-fixture';
 import { BookedRideCard, PostedRideCard } from './my-ride-cards';
 
 const rideId = '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
@@ -28,42 +29,13 @@ function message(index: number, content = `message ${index}`): RideMessage {
 }
 
 function rideWith(overrides: Partial<Ride> = {}): Ride {
-  return {
+  return rideFixture({
     id: rideId,
-    region: 'cornell',
-    from: 'ithaca',
-    to: 'boston',
-    date: '2099-03-12',
-    time: '14:30',
-    departsAt: '2099-03-12T14:30:00.000Z',
-    price: 25,
-    seatsAvailable: 3,
-    totalSeats: 4,
-    suitcasesAvailable: 2,
-    totalSuitcases: 3,
-    notes: [],
-    postedTime: 'just now',
     createdAt: '2099-03-01T10:00:00.000Z',
-    pickupAddress: null,
-    pickupLat: null,
-    pickupLng: null,
-    dropoffAddress: null,
-    dropoffLat: null,
-    dropoffLng: null,
-    timezone: 'America/New_York',
-    status: 'active',
     driver: { id: testUser.id, name: testUser.name, info: '', avatar: null, avatarColor: null, college: 'cornell', driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES },
-    messages: [],
-    messageCount: 0,
-    passengers: [],
     canDelete: true,
-    myBooking: null,
-    editedAt: null,
-    waitingCount: 0,
-    myWaitlistEntry: null,
-    seriesId: null,
     ...overrides,
-  };
+  });
 }
 
 describe('My Rides cards', () => {

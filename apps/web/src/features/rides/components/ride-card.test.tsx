@@ -6,47 +6,24 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
+import { rideFixture } from '../test/ride-fixture';
 import { RideCard } from './ride-card';
 
 const driverId = '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12';
 
 function rideWith(overrides: Partial<Ride> = {}): Ride {
-  return {
-    id: '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b',
-    region: 'cornell',
+  return rideFixture({
     from: 'new_york_city',
     to: 'ithaca',
     date: '2030-03-12',
-    time: '14:30',
     departsAt: '2030-03-12T14:30:00.000Z',
-    price: 25,
-    seatsAvailable: 3,
-    totalSeats: 4,
-    suitcasesAvailable: 2,
-    totalSuitcases: 3,
     notes: ['No smoking'],
     postedTime: '5 minutes ago',
     createdAt: '2030-03-01T10:00:00.000Z',
     pickupAddress: 'Port Authority',
-    pickupLat: null,
-    pickupLng: null,
-    dropoffAddress: null,
-    dropoffLat: null,
-    dropoffLng: null,
-    timezone: 'America/New_York',
-    status: 'active',
     driver: { id: driverId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'ithaca', driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES },
-    messages: [],
-    messageCount: 0,
-    passengers: [],
-    canDelete: false,
-    myBooking: null,
-    editedAt: null,
-    waitingCount: 0,
-    myWaitlistEntry: null,
-    seriesId: null,
     ...overrides,
-  };
+  });
 }
 
 describe('RideCard', () => {

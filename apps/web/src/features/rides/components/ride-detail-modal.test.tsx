@@ -8,6 +8,7 @@ import { setSocketFactory } from '../../../lib/socket';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { fakeSocketFactory } from '../../../test/fake-socket';
 import { renderWithApp } from '../../../test/render-with-app';
+import { rideFixture } from '../test/ride-fixture';
 import { LiveRideUpdates } from './live-ride-updates';
 import { RideDetailModal } from './ride-detail-modal';
 
@@ -17,42 +18,12 @@ const bookingId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const driver = { id: otherId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell' as const, driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES };
 
 function rideWith(overrides: Partial<Ride> = {}): Ride {
-  return {
+  return rideFixture({
     id: rideId,
-    region: 'cornell',
-    from: 'ithaca',
-    to: 'boston',
-    date: '2099-03-12',
-    time: '14:30',
-    departsAt: '2099-03-12T14:30:00.000Z',
-    price: 25,
-    seatsAvailable: 3,
-    totalSeats: 4,
-    suitcasesAvailable: 2,
-    totalSuitcases: 3,
-    notes: ['No smoking'],
-    postedTime: 'just now',
-    createdAt: '2026-03-01T10:00:00.000Z',
-    pickupAddress: null,
-    pickupLat: null,
-    pickupLng: null,
-    dropoffAddress: null,
-    dropoffLat: null,
-    dropoffLng: null,
-    timezone: 'America/New_York',
-    status: 'active',
     driver,
-    messages: [],
-    messageCount: 0,
-    passengers: [],
-    canDelete: false,
-    myBooking: null,
-    editedAt: null,
-    waitingCount: 0,
-    myWaitlistEntry: null,
-    seriesId: null,
+    notes: ['No smoking'],
     ...overrides,
-  };
+  });
 }
 
 describe('RideDetailModal', () => {
