@@ -73,6 +73,14 @@ const pwa = VitePWA({
   },
 });
 
+const FIRST_LOAD_GROUPS = [
+  { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+)[\\/]/ },
+  {
+    name: 'shell',
+    test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|browser|lazy-with-reload|region|session|storage|theme|when-idle|window-events)|components[\\/]ui[\\/](avatar|button|dialog-loading|spinner|toast))|packages[\\/]shared[\\/]src[\\/](colleges|constants|errors|places|regions|texts|time-zones))\.tsx?$/,
+  },
+];
+
 const config = {
   plugins: [react(), tailwindcss(), pwa, precompress()],
   // The shared package exports its TypeScript source under the "source" condition, so the web
@@ -86,7 +94,15 @@ const config = {
     },
   },
   // The manifest (dist/.vite/manifest.json) tells the benchmark which chunks each route loads.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    // Two chunks for what every first load needs, instead of a dozen small ones the bundler would
+    // cut along the lazy chunks' shared imports: one file compresses better than many, and every
+    // module named here is in the entry's static imports anyway (docs/decisions/web-code-splitting.md).
+    rolldownOptions: { output: { codeSplitting: { groups: FIRST_LOAD_GROUPS } } },
+  },
 } satisfies UserConfig;
 
 export default defineConfig(({ command, mode }) => {

@@ -5,7 +5,7 @@ import { expect, test, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
 
 /**
  * Issue 15, acceptance 2 and 5: every screen, in both themes, at desktop and 360 px, with open
- * dialogs and a toast, has no serious or critical axe-core finding, and is photographed
+ * dialogs and toasts (success, info, error) and the map view, has no serious or critical axe-core finding, and is photographed
  * (screenshots/a11y-<theme>-<screen>-<width>.png) to be looked at.
  */
 
@@ -302,6 +302,31 @@ for (const theme of THEMES) {
       await page.goto('/offline.html');
       await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
       await audit.check('offline');
+
+      // An info toast: a stored session the server has revoked is signed out with the spec's notice.
+      const expired = await newPerson({ colorScheme: theme });
+      const gone = await signUp(world.baseURL, 'Eve Expired', uniqueEmail(`axe-eve-${theme}`));
+      await callApi(world.baseURL, gone.token, '/api/auth/logout');
+      await expired.addInitScript(
+        ([token, user]) => {
+          // Once: the app reloads after noticing the revoked session, which must not come back.
+          if (sessionStorage.getItem('axe-seeded')) return;
+          sessionStorage.setItem('axe-seeded', '1');
+          localStorage.setItem('auth_token_cornell', token);
+          localStorage.setItem('revy_user_cornell', user);
+          localStorage.setItem('acceptedTerms', 'true');
+        },
+        [gone.token, JSON.stringify(gone.user)] as const,
+      );
+      const expiredAudit = new Audit(expired, theme);
+      await expired.goto('/');
+      const info = expired.getByText(TEXTS.sessionExpiredToast);
+      await expect(info).toBeVisible({ timeout: 30_000 });
+      await expect(expired.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      // Sonner pauses while the pointer rests on a toast: it stays for both widths.
+      await info.hover();
+      await expiredAudit.check('toast-info');
+      audit.findings.push(...expiredAudit.findings);
       audit.expectClean();
     });
 
@@ -313,6 +338,15 @@ for (const theme of THEMES) {
       await openHome(page);
       await expect(rideCard(page, world.mainNote)).toBeVisible();
       await audit.check('home-signed-in');
+
+      // The map view (no tile server in tests: the markers sit on a plain background).
+      await page.getByRole('button', { name: 'Map', exact: true }).click();
+      const map = page.getByRole('region', { name: 'Map of pick-up points' });
+      await expect(map).toBeVisible();
+      await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
+      await audit.check('rides-map', { show: map });
+      await page.getByRole('button', { name: 'List', exact: true }).click();
+      await expect(rideCard(page, world.openNote)).toBeVisible();
 
       await rideCard(page, world.openNote).getByRole('button', { name: /^Reserve/ }).click();
       await expect(page.getByRole('dialog').getByRole('button', { name: 'Book this Ride' })).toBeVisible();
@@ -404,6 +438,19 @@ for (const theme of THEMES) {
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('switch').first()).toBeVisible();
       await audit.check('notification-settings');
+      // An error toast: the server refuses to save a switch.
+      await page.route('**/api/notification-preferences', (route) =>
+        route.request().method() === 'GET'
+          ? route.fallback()
+          : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal error', message: 'Internal error', code: 'INTERNAL' }) }),
+      );
+      await page.getByRole('switch').first().click();
+      const failure = page.getByText('Your choice could not be saved. Please try again.');
+      await expect(failure).toBeVisible();
+      await failure.hover();
+      await audit.check('toast-error');
+      await page.mouse.move(0, 0);
+      await page.unroute('**/api/notification-preferences');
 
       await page.goto(`/profile/${world.driver.id}`);
       await expect(page.getByRole('heading', { name: world.driver.name }).first()).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/lazy-with-reload';
 import { AppLayout } from './layout/app-layout';
 import { AppRoot } from './root';
@@ -7,7 +7,7 @@ import { ConversationGuard, OtherUserProfileGuard, RequireSignedIn } from './rou
 import { HomeRoute } from './routes/home';
 import { renderRideChat } from './routes/ride-chat-slot';
 import { myRideRequestsPanel } from './routes/ride-requests-slots';
-import { RouteErrorPage } from './routes/route-error';
+import { PageErrorBoundary } from './routes/page-error-boundary';
 import { personReportBlockActions, profileSafetySection, renderSafetyActions } from './routes/trust-slots';
 import { SafetyActionsProvider } from '../lib/safety-actions';
 
@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // A page that fails (its code did not load) shows inside the layout, header and all.
-            errorElement: <RouteErrorPage />,
+            element: <PageErrorBoundary />,
             children: [
               { path: '/', children: pageRoutes },
               { path: '/cornell', children: pageRoutes },
@@ -78,7 +78,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The route objects, matched against the address. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The router's declarative mode: the app loads no data through the router (React Query does), and
+ * the data router's code (loaders, actions, fetchers) was a fifth of the first bundle
+ * (docs/decisions/web-code-splitting.md). Navigations are still React transitions.
+ */
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

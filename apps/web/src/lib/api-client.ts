@@ -3,6 +3,7 @@ import { REGION_HEADER, type Region } from '@carpool/shared/regions';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ZodType } from 'zod';
 import { browser } from './browser';
+import { importWithReload } from './lazy-with-reload';
 import { getActiveRegion } from './region';
 import { clearSession, getToken, rememberSessionExpiredNotice } from './storage';
 import { dispatchWindowEvent } from './window-events';
@@ -15,8 +16,12 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Empty and undefined values are left out; arrays become repeated parameters. */
   query?: Record<string, QueryValue | readonly QueryValue[]>;
-  /** Parses the answer; without it the JSON is returned as is. */
-  schema?: ZodType<T>;
+  /**
+   * Parses the answer; without it the JSON is returned as is. A function loads the schema (and
+   * zod) on demand, while the request runs: calls a first paint makes pass one, so that zod stays
+   * out of the first bundle (docs/decisions/web-code-splitting.md).
+   */
+  schema?: ZodType<T> | (() => Promise<ZodType<T>>);
   /** Defaults to the region of the current page. */
   region?: Region;
   /** Overrides the stored token of the region (null sends none). */
@@ -108,6 +113,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const schemaLoad = typeof options.schema === 'function' ? options.schema() : undefined;
+  // Read only once the answer is in; until then a failure to load must not go unhandled.
+  schemaLoad?.catch(() => undefined);
+
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -146,7 +155,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (UNAVAILABLE_STATUSES.has(response.status)) dispatchWindowEvent(WINDOW_EVENTS.serviceUnavailable, undefined);
     throw error;
   }
-  return options.schema ? options.schema.parse(body) : (body as T);
+  if (!options.schema) return body as T;
+  const schema = schemaLoad ? await importWithReload(() => schemaLoad) : (options.schema as ZodType<T>);
+  return schema.parse(body);
 }
 
 type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;

@@ -1,10 +1,10 @@
-import { AuthConfigDto, type AuthConfig } from '@carpool/shared/schemas/auth';
+import type { AuthConfig } from '@carpool/shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** The server's public set-up: sign-in mode, Google client id, maps key, tile URL. */
 export function getAppConfig(): Promise<AuthConfig> {
-  return api.get('/api/config', { schema: AuthConfigDto });
+  return api.get('/api/config', { schema: () => import('@carpool/shared/schemas/auth').then((module) => module.AuthConfigDto) });
 }
 
 export const appConfigQueryOptions = queryOptions({

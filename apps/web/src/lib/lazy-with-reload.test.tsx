@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteErrorPage } from '../app/routes/route-error';
+import { PageErrorBoundary } from '../app/routes/page-error-boundary';
 import { AppRoot } from '../app/root';
 import { fakeServer } from '../test/fake-server';
 import { renderWithApp } from '../test/render-with-app';
@@ -67,7 +67,7 @@ describe('a lazily loaded page that cannot be loaded', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     sessionStorage.setItem('chunk_reload_at', String(Date.now()));
     const BrokenPage = lazyWithReload<object>(() => Promise.reject(chunkError()));
-    renderWithApp([{ element: <AppRoot />, children: [{ path: '/', errorElement: <RouteErrorPage />, element: <BrokenPage /> }] }]);
+    renderWithApp([{ element: <AppRoot />, children: [{ path: '/', element: <PageErrorBoundary />, children: [{ index: true, element: <BrokenPage /> }] }] }]);
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();

@@ -1,6 +1,5 @@
 import { TOKEN_CHECK_INTERVAL_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
 import { REGIONS, type Region } from '@carpool/shared/regions';
-import { VerifyTokenDto } from '@carpool/shared/schemas/auth';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -94,7 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!hasToken) return;
     const checkToken = () => {
       api
-        .get('/api/auth/verify-token', { region, schema: VerifyTokenDto })
+        .get('/api/auth/verify-token', { region, schema: () => import('@carpool/shared/schemas/auth').then((module) => module.VerifyTokenDto) })
         .then(({ user: fresh }) => updateUser(fresh))
         // A 401 is handled by the API client; a network hiccup is no reason to sign anyone out.
         .catch(() => undefined);

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@carpool/shared/constants';
 import { isRegion, type Region } from '@carpool/shared/regions';
-import { SessionUserDto, type SessionUser } from '@carpool/shared/schemas/users';
+import type { SessionUser } from '@carpool/shared/schemas/users';
 
 export type Theme = 'light' | 'dark';
 
@@ -35,12 +35,37 @@ export function setToken(region: Region, token: string | null): void {
   write(STORAGE_KEYS.authToken(region), token);
 }
 
+const isString = (value: unknown) => typeof value === 'string';
+const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+const SESSION_USER_FIELDS: Record<keyof SessionUser, (value: unknown) => boolean> = {
+  id: isString,
+  name: isString,
+  email: isString,
+  avatar: isStringOrNull,
+  avatarColor: isStringOrNull,
+  bio: isString,
+  college: isStringOrNull,
+  preferences: (value) => typeof value === 'object' && value !== null && Object.values(value).every(isBoolean),
+  verificationStatus: isString,
+  driverVerified: isBoolean,
+  isAdmin: isBoolean,
+};
+
+/**
+ * What setStoredUser wrote: the app stores only users that passed SessionUserDto, so reading
+ * checks the shape (every field, against a value left by an older build or edited by hand) without
+ * zod, which a first paint does not load (docs/decisions/web-code-splitting.md); the session's
+ * token check at start replaces it with the server's answer, parsed in full.
+ */
 export function getStoredUser(region: Region): SessionUser | null {
   const raw = read(STORAGE_KEYS.user(region));
   if (!raw) return null;
   try {
-    const parsed = SessionUserDto.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const fields = value as Record<string, unknown>;
+    return Object.entries(SESSION_USER_FIELDS).every(([key, check]) => check(fields[key])) ? (value as SessionUser) : null;
   } catch {
     return null;
   }

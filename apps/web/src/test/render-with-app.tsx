@@ -1,11 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useEffect, type ReactElement } from 'react';
+import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { createQueryClient } from '../app/provider';
 import { AppRoot } from '../app/root';
 import { ToastProvider } from '../components/ui/toast';
 import { ThemeProvider } from '../lib/theme';
+
+/** Where the test's router is, read the way a data router's `router.state.location` is. */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+function Routes({ routes, probe }: { routes: RouteObject[]; probe: RouterProbe }) {
+  const location = useLocation();
+  // After each render that saw a new address; tests read it from outside React.
+  useEffect(() => {
+    Object.assign(probe.state, { location });
+  }, [probe, location]);
+  return useRoutes(routes);
+}
 
 /**
  * Renders inside every provider the app has: an element (under the region and session providers)
@@ -13,13 +27,15 @@ import { ThemeProvider } from '../lib/theme';
  */
 export function renderWithApp(content: ReactElement | RouteObject[], { path = '/' }: { path?: string } = {}) {
   const routes = Array.isArray(content) ? content : [{ element: <AppRoot />, children: [{ path: '*', element: content }] }];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router: RouterProbe = { state: { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } } };
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <Routes routes={routes} probe={router} />
+          </MemoryRouter>
         </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>,

@@ -1,4 +1,4 @@
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { browser } from '../../lib/browser';
 import { isChunkLoadError } from '../../lib/lazy-with-reload';
@@ -8,8 +8,7 @@ import { useRegion } from '../../lib/region';
  * A page that failed to render, inside the layout so the header and footer stay. The usual cause
  * is a page's code that could not be loaded even after one reload (offline, or files missing).
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { toPath } = useRegion();
   const chunk = isChunkLoadError(error);
   return (

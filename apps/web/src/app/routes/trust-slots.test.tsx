@@ -64,7 +64,8 @@ describe('Report and Block on ride details', () => {
     const details = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
     const safety = within(details).getByRole('region', { name: 'Report or block' });
 
-    await user.click(within(safety).getByRole('button', { name: 'Report ride' }));
+    // Report and Block come in a chunk of their own, after the dialog.
+    await user.click(await within(safety).findByRole('button', { name: 'Report ride' }));
     const form = await screen.findByRole('dialog', { name: 'Report the ride Ithaca → Boston' });
     await user.selectOptions(within(form).getByLabelText('Reason'), 'scam');
     await user.click(within(form).getByRole('button', { name: 'Send report' }));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
 
@@ -57,13 +57,16 @@ export function formErrorMap(messages: FieldMessages = {}) {
 }
 
 interface ServerFieldError {
+  /** The top-level body field ("repeat"). */
   field: string;
+  /** The whole path inside the body ("repeat.until"). */
+  path: string;
   message: string;
 }
 
 /**
  * The fields a 400 VALIDATION_FAILED answer names (DESIGN.md section 7: `details` holds
- * `{path: "body.seats", message}`), as the top-level body field and the server's message.
+ * `{path: "body.seats", message}`), as the body field, its whole path and the server's message.
  */
 export function serverFieldErrors(error: unknown): ServerFieldError[] {
   if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.details)) return [];
@@ -72,8 +75,8 @@ export function serverFieldErrors(error: unknown): ServerFieldError[] {
     if (typeof detail !== 'object' || detail === null) continue;
     const { path, message } = detail as { path?: unknown; message?: unknown };
     if (typeof path !== 'string' || typeof message !== 'string') continue;
-    const [where, field] = path.split('.');
-    if (where === 'body' && field) found.push({ field, message });
+    const [where, field, ...rest] = path.split('.');
+    if (where === 'body' && field) found.push({ field, path: [field, ...rest].join('.'), message });
   }
   return found;
 }
@@ -95,8 +98,29 @@ interface ZodFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>>
   extends Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, 'resolver' | 'defaultValues'> {
   defaultValues: DefaultValues<z.input<TSchema>>;
   messages?: FieldMessages;
-  /** Body fields of the API that the form shows under another name. */
+  /**
+   * Body fields of the API that the form shows under another name, by top-level field ("notes")
+   * or by whole path ("repeat.until"), the whole path first.
+   */
   fieldOfBody?: Readonly<Record<string, string>>;
+  /**
+   * The form's words for a message the shared schema or the server wrote for API callers, by the
+   * form's top-level field (e.g. "is required" after the field's name).
+   */
+  wording?: (field: string, message: string) => string;
+}
+
+/** Rewrites, in place, every message of a react-hook-form error tree by its top-level field. */
+function rewordErrors(errors: FieldErrors, wording: (field: string, message: string) => string): void {
+  const visit = (field: string, node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const error = node as Record<string, unknown>;
+    if (typeof error.message === 'string') error.message = wording(field, error.message);
+    for (const [key, child] of Object.entries(error)) {
+      if (key !== 'ref' && key !== 'types' && key !== 'message') visit(field, child);
+    }
+  };
+  for (const [field, node] of Object.entries(errors)) visit(field, node);
 }
 
 /**
@@ -105,19 +129,25 @@ interface ZodFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>>
  */
 export function useZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
   schema: TSchema,
-  { messages, fieldOfBody = {}, ...options }: ZodFormOptions<TSchema>,
+  { messages, fieldOfBody = {}, wording, ...options }: ZodFormOptions<TSchema>,
 ): ZodForm<TSchema> {
-  const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
-    ...options,
-    resolver: zodResolver(schema, { error: formErrorMap(messages) }),
-  });
+  type Values = z.input<TSchema>;
+  const checkBySchema = zodResolver(schema, { error: formErrorMap(messages) }) as Resolver<Values, unknown, z.output<TSchema>>;
+  const resolver: Resolver<Values, unknown, z.output<TSchema>> = wording
+    ? async (...args) => {
+        const result = await checkBySchema(...args);
+        rewordErrors(result.errors, wording);
+        return result;
+      }
+    : checkBySchema;
+  const form = useForm<Values, unknown, z.output<TSchema>>({ ...options, resolver });
   const showFailure = (error: unknown, message: string) => {
     const names = Object.keys(form.getValues() as Record<string, unknown>);
     let named = false;
-    for (const { field, message: fieldMessage } of serverFieldErrors(error)) {
-      const name = fieldOfBody[field] ?? field;
-      if (!names.includes(name)) continue;
-      form.setError(name as Path<z.input<TSchema>>, { type: 'server', message: fieldMessage });
+    for (const { field, path, message: fieldMessage } of serverFieldErrors(error)) {
+      const name = fieldOfBody[path] ?? fieldOfBody[field] ?? field;
+      if (!names.includes(name) || form.getFieldState(name as Path<Values>).error) continue;
+      form.setError(name as Path<Values>, { type: 'server', message: wording ? wording(name, fieldMessage) : fieldMessage });
       named = true;
     }
     form.setError('root.server', { type: 'server', message });

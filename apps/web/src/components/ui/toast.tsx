@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, type FocusEvent, type ReactNode } from 'react';
-import { Toaster, toast as sonner } from 'sonner';
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/when-idle';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
@@ -13,67 +14,55 @@ interface ToastContextValue {
   showToast: (toast: ToastInput) => void;
 }
 
-const DEFAULT_DURATION_MS = 4_000;
-
-// White text on the 700 shades: at least 4.5:1 (WCAG AA), which the 600 shades were not for green.
-const TONES: Record<ToastTone, string> = {
-  info: 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900',
-  success: 'bg-emerald-700 text-white',
-  error: 'bg-red-700 text-white',
-};
-
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-function ToastBody({ id, message, tone }: { id: string | number; message: string; tone: ToastTone }) {
-  return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex w-full items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${TONES[tone]}`}
-    >
-      <span className="flex-1">{message}</span>
-      <button
-        type="button"
-        aria-label="Dismiss"
-        onClick={() => sonner.dismiss(id)}
-        className="-mr-1 rounded-md px-1 opacity-90 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
-      >
-        ×
-      </button>
-    </div>
-  );
-}
+// Sonner is loaded once the page is idle after its first paint, or with an earlier toast: no first
+// paint shows one (docs/decisions/web-code-splitting.md). Without its code no toast shows.
+const ToastOutlet = lazyWithReload(
+  () => import('./toast-outlet').then((module) => module.ToastOutlet),
+  () => null,
+);
 
 /**
- * Sonner pauses its timers while the pointer is over the toasts; keyboard users get the same
- * (WCAG 2.2.1) by telling the list the "pointer" arrived when focus does, and left when it goes.
+ * Toasts appear top-centre, built on sonner. Toasts asked for before sonner's list listens wait
+ * in a queue and show, in order, as soon as it does.
  */
-function pauseWhileFocused(event: FocusEvent<HTMLDivElement>, focused: boolean) {
-  const list = event.currentTarget.querySelector('[data-sonner-toaster]');
-  if (!list) return;
-  if (focused) list.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: null }));
-  else if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-    list.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
-  }
-}
-
-/** Toasts appear top-centre, where the spec puts the session-expiry notice; built on sonner. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const [outletWanted, setOutletWanted] = useState(false);
+  const queue = useRef<ToastInput[]>([]);
+  const show = useRef<((input: ToastInput) => void) | null>(null);
+
   const showToast = useCallback((input: ToastInput) => {
-    const tone = input.tone ?? 'info';
-    // Several failing calls can report the same thing at once: the message is the toast's id, so
-    // it shows once, with a fresh timer.
-    sonner.custom((id) => <ToastBody id={id} message={input.message} tone={tone} />, {
-      id: input.message,
-      duration: input.durationMs ?? DEFAULT_DURATION_MS,
-    });
+    if (show.current) {
+      show.current(input);
+      return;
+    }
+    queue.current.push(input);
+    setOutletWanted(true);
+  }, []);
+
+  useEffect(() => whenIdle(() => setOutletWanted(true)), []);
+
+  const onReady = useCallback((showWithOutlet: (input: ToastInput) => void) => {
+    show.current = showWithOutlet;
+    for (const input of queue.current.splice(0)) showWithOutlet(input);
   }, []);
 
   const value = useMemo(() => ({ showToast }), [showToast]);
   return (
     <ToastContext.Provider value={value}>
-      {/* Before the children: its effect subscribes first, so toasts shown while mounting are not lost. */}
-      <div onFocus={(event) => pauseWhileFocused(event, true)} onBlur={(event) => pauseWhileFocused(event, false)}>
-        <Toaster position="top-center" containerAriaLabel="Alerts" toastOptions={{ unstyled: true, className: 'w-full' }} />
+      {/*
+        A modal dialog hides everything outside it from assistive technology, except the elements
+        marked aria-live at the moment it opens (and what holds them). This one is there from the
+        start, so toasts that arrive while a dialog is open, sonner's list with them, are not hidden.
+        "off": it announces nothing itself; sonner's list inside is the live region.
+      */}
+      <div aria-live="off">
+        {outletWanted ? (
+          <Suspense fallback={null}>
+            <ToastOutlet onReady={onReady} />
+          </Suspense>
+        ) : null}
       </div>
       {children}
     </ToastContext.Provider>

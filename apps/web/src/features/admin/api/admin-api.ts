@@ -1,12 +1,5 @@
-import {
-  AdminReportsDto,
-  AdminUserDetailDto,
-  AdminUsersDto,
-  AuditLogDto,
-  type AuditAction,
-  type ReportAction,
-} from '@carpool/shared/schemas/trust';
-import { AdminVerificationsDto, type SubmissionStatus } from '@carpool/shared/schemas/verification';
+import type { AuditAction, ReportAction } from '@carpool/shared/schemas/trust';
+import type { SubmissionStatus } from '@carpool/shared/schemas/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -15,21 +8,21 @@ const ADMIN_KEY = ['admin'] as const;
 export function useAdminVerifications(status: SubmissionStatus) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'verifications', status],
-    queryFn: () => api.get('/api/admin/verifications', { query: { status }, schema: AdminVerificationsDto }),
+    queryFn: () => api.get('/api/admin/verifications', { query: { status }, schema: () => import('@carpool/shared/schemas/verification').then((module) => module.AdminVerificationsDto) }),
   });
 }
 
 export function useAdminReports(status: 'open' | 'resolved' | 'all') {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'reports', status],
-    queryFn: () => api.get('/api/admin/reports', { query: { status }, schema: AdminReportsDto }),
+    queryFn: () => api.get('/api/admin/reports', { query: { status }, schema: () => import('@carpool/shared/schemas/trust').then((module) => module.AdminReportsDto) }),
   });
 }
 
 export function useAdminUsers(q: string) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'users', q],
-    queryFn: () => api.get('/api/admin/users', { query: { q }, schema: AdminUsersDto }),
+    queryFn: () => api.get('/api/admin/users', { query: { q }, schema: () => import('@carpool/shared/schemas/trust').then((module) => module.AdminUsersDto) }),
   });
 }
 
@@ -37,7 +30,7 @@ export function useAdminUsers(q: string) {
 export function useAdminUser(userId: string | null) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'user', userId],
-    queryFn: () => api.get(`/api/admin/users/${userId}`, { schema: AdminUserDetailDto }),
+    queryFn: () => api.get(`/api/admin/users/${userId}`, { schema: () => import('@carpool/shared/schemas/trust').then((module) => module.AdminUserDetailDto) }),
     enabled: userId !== null,
   });
 }
@@ -50,7 +43,7 @@ export interface AuditFilters {
 export function useAuditLog(filters: AuditFilters) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'audit', filters],
-    queryFn: () => api.get('/api/admin/audit', { query: { ...filters }, schema: AuditLogDto }),
+    queryFn: () => api.get('/api/admin/audit', { query: { ...filters }, schema: () => import('@carpool/shared/schemas/trust').then((module) => module.AuditLogDto) }),
   });
 }
 

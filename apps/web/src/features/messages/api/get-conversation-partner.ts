@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { PublicUserDto, type PublicUser } from '@carpool/shared/schemas/users';
+import type { PublicUser } from '@carpool/shared/schemas/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ export function conversationPartnerKey(region: Region, userId: string) {
 
 /** The other person of a conversation: a direct message carries ids only, the header needs a face. */
 export function getConversationPartner(userId: string): Promise<PublicUser> {
-  return api.get(`/api/users/${encodeURIComponent(userId)}`, { schema: PublicUserDto });
+  return api.get(`/api/users/${encodeURIComponent(userId)}`, { schema: () => import('@carpool/shared/schemas/users').then((module) => module.PublicUserDto) });
 }
 
 export function useConversationPartner(region: Region, userId: string) {

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { NotificationListDto, type NotificationList } from '@carpool/shared/schemas/notifications';
+import type { NotificationList } from '@carpool/shared/schemas/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export function notificationsKey(region: Region) {
 }
 
 export function getNotifications(): Promise<NotificationList> {
-  return api.get('/api/notifications', { schema: NotificationListDto });
+  return api.get('/api/notifications', { schema: () => import('@carpool/shared/schemas/notifications').then((module) => module.NotificationListDto) });
 }
 
 export function notificationsQueryOptions(region: Region) {

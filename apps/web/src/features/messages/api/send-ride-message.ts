@@ -1,9 +1,9 @@
-import { RideMessageDto, type RideMessage, type SendRideMessageInput } from '@carpool/shared/schemas/messages';
+import type { RideMessage, SendRideMessageInput } from '@carpool/shared/schemas/messages';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function sendRideMessage(input: SendRideMessageInput): Promise<RideMessage> {
-  return api.post('/api/messages/send', input, { schema: RideMessageDto });
+  return api.post('/api/messages/send', input, { schema: () => import('@carpool/shared/schemas/messages').then((module) => module.RideMessageDto) });
 }
 
 export function useSendRideMessage({ onSuccess }: { onSuccess: (message: RideMessage) => void }) {

@@ -1,11 +1,11 @@
-import { CalendarFeedDto, type NotificationPreferencesDto } from '@carpool/shared/schemas/notification-preferences';
+import type { NotificationPreferencesDto } from '@carpool/shared/schemas/notification-preferences';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationPreferencesKey } from './get-notification-preferences';
 
 /** The old feed URL stops working; answers the new one. */
 export function resetCalendarFeed(): Promise<{ calendarFeedUrl: string }> {
-  return api.post('/api/calendar-feed/reset', undefined, { schema: CalendarFeedDto });
+  return api.post('/api/calendar-feed/reset', undefined, { schema: () => import('@carpool/shared/schemas/notification-preferences').then((module) => module.CalendarFeedDto) });
 }
 
 export function useResetCalendarFeed() {

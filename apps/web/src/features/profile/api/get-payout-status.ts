@@ -1,4 +1,4 @@
-import { PayoutStatusDto, type PayoutStatus } from '@carpool/shared/schemas/payouts';
+import type { PayoutStatus } from '@carpool/shared/schemas/payouts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 /** Spec section 8: a failure is only logged; the status stays unknown (null). */
 export async function fetchPayoutStatus(): Promise<PayoutStatus | null> {
   try {
-    return await api.get('/api/stripe/account-status', { schema: PayoutStatusDto });
+    return await api.get('/api/stripe/account-status', { schema: () => import('@carpool/shared/schemas/payouts').then((module) => module.PayoutStatusDto) });
   } catch (error) {
     console.error('Failed to load the payout status', error);
     return null;

@@ -1,4 +1,4 @@
-import { PendingReviewsDto, type PendingReview } from '@carpool/shared/schemas/reviews';
+import type { PendingReview } from '@carpool/shared/schemas/reviews';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -13,7 +13,7 @@ export interface PendingReviews {
 /** Spec section 8: a failed read is logged and counts as an empty list. */
 async function readList(path: string): Promise<PendingReview[]> {
   try {
-    return await api.get(path, { schema: PendingReviewsDto });
+    return await api.get(path, { schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.PendingReviewsDto) });
   } catch (error) {
     console.error('Failed to load pending reviews', error);
     return [];

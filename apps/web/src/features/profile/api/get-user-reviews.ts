@@ -1,5 +1,5 @@
 import { PROFILE_REVIEW_PREVIEW_COUNT } from '@carpool/shared/constants';
-import { UserReviewsDto, type ReviewType, type UserReviews } from '@carpool/shared/schemas/reviews';
+import type { ReviewType, UserReviews } from '@carpool/shared/schemas/reviews';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export function fetchUserReviews(
 ): Promise<UserReviews> {
   return api.get(`/api/users/${encodeURIComponent(userId)}/reviews`, {
     query: { type, limit: page.limit, offset: page.offset },
-    schema: UserReviewsDto,
+    schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.UserReviewsDto),
   });
 }
 

@@ -1,9 +1,9 @@
-import { ReviewDto, type Review, type SubmitReviewInput } from '@carpool/shared/schemas/reviews';
+import type { Review, SubmitReviewInput } from '@carpool/shared/schemas/reviews';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function submitReview(input: SubmitReviewInput): Promise<Review> {
-  return api.post('/api/reviews/submit', input, { schema: ReviewDto });
+  return api.post('/api/reviews/submit', input, { schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.ReviewDto) });
 }
 
 export function useSubmitReview() {

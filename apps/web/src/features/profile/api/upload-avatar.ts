@@ -1,4 +1,4 @@
-import { UploadImageDto, type UploadImage } from '@carpool/shared/schemas/users';
+import type { UploadImage } from '@carpool/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 export function uploadAvatar(file: File): Promise<UploadImage> {
   const form = new FormData();
   form.append('image', file);
-  return api.post('/api/users/upload-image', form, { schema: UploadImageDto });
+  return api.post('/api/users/upload-image', form, { schema: () => import('@carpool/shared/schemas/users').then((module) => module.UploadImageDto) });
 }
 
 /** Spec section 4: an avatar upload immediately updates the stored user. */

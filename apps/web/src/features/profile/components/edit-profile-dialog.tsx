@@ -1,9 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PREFERENCE_LABELS, UpdateProfileInput, type SessionUser } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Field } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { controlClasses, fieldErrorClasses, labelClasses, textareaClasses } from '../../../components/form/form-classes';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -13,9 +16,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { checkImageFile } from '../utils/avatar-file';
 import { PREFERENCE_KEYS } from '../../../lib/preferences';
-import { errorClasses, fileInputClasses, inputClasses, labelClasses } from './form-classes';
-
-type FormValues = z.input<typeof UpdateProfileInput>;
+import { fileInputClasses } from './form-classes';
 
 /** The server's reason when it gave one that helps (the e-mail rule), after the spec's text. */
 function failureText(base: string, error: unknown): string {
@@ -61,7 +62,7 @@ function AvatarField({ user }: { user: SessionUser }) {
         </div>
       </div>
       {error ? (
-        <p role="alert" className={`mt-2 ${errorClasses}`}>
+        <p role="alert" className={fieldErrorClasses}>
           {error}
         </p>
       ) : null}
@@ -84,59 +85,44 @@ export function EditProfileDialog({ open, onClose, user }: EditProfileDialogProp
   );
 }
 
+/** The form's words where the shared schema's rule needs them (spec section 2's edit form). */
+const PROFILE_MESSAGES = {
+  name: { too_small: 'Name is required' },
+  email: 'Enter a valid e-mail address',
+} as const;
+
 function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const { showToast } = useToast();
   const save = useUpdateProfile();
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FormValues, unknown, UpdateProfileInput>({
-    resolver: zodResolver(UpdateProfileInput),
+  const form = useZodForm(UpdateProfileInput, {
     defaultValues: { name: user.name, email: user.email, bio: user.bio, preferences: user.preferences },
+    messages: PROFILE_MESSAGES,
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setSaveError(null);
-    // The avatar is left out: it changes only through the upload above.
-    save.mutate(
-      { name: values.name, email: values.email, bio: values.bio ?? '', preferences: values.preferences },
-      {
-        onSuccess: () => {
-          showToast({ message: 'Profile updated', tone: 'success' });
-          onDone();
-        },
-        onError: (failure) => setSaveError(failureText(TEXTS.updateProfileFailed, failure)),
-      },
-    );
-  });
+  const onSubmit = async (values: UpdateProfileInput) => {
+    try {
+      // The avatar is left out: it changes only through the upload above.
+      await save.mutateAsync({ name: values.name, email: values.email, bio: values.bio ?? '', preferences: values.preferences });
+    } catch (failure) {
+      form.showFailure(failure, failureText(TEXTS.updateProfileFailed, failure));
+      return;
+    }
+    showToast({ message: 'Profile updated', tone: 'success' });
+    onDone();
+  };
 
-  const ids = { name: useId(), email: useId(), bio: useId() };
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <div>
-        <label htmlFor={ids.name} className={labelClasses}>
-          Name
-        </label>
-        <input id={ids.name} type="text" required autoComplete="name" aria-invalid={errors.name ? true : undefined} className={inputClasses} {...register('name')} />
-        {errors.name ? <p className={`mt-1 ${errorClasses}`}>Name is required</p> : null}
-      </div>
-      <div>
-        <label htmlFor={ids.email} className={labelClasses}>
-          E-mail
-        </label>
-        <input id={ids.email} type="email" required autoComplete="email" aria-invalid={errors.email ? true : undefined} className={inputClasses} {...register('email')} />
-        {errors.email ? <p className={`mt-1 ${errorClasses}`}>Enter a valid e-mail address</p> : null}
-      </div>
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+      <Field name="name" label="Name">
+        {(props) => <input {...props} type="text" required autoComplete="name" className={controlClasses} {...form.register('name')} />}
+      </Field>
+      <Field name="email" label="E-mail">
+        {(props) => <input {...props} type="email" required autoComplete="email" className={controlClasses} {...form.register('email')} />}
+      </Field>
       <AvatarField user={user} />
-      <div>
-        <label htmlFor={ids.bio} className={labelClasses}>
-          Bio
-        </label>
-        <textarea id={ids.bio} rows={4} placeholder={TEXTS.profile.bioPlaceholder} className={inputClasses} {...register('bio')} />
-        {errors.bio ? <p className={`mt-1 ${errorClasses}`}>{errors.bio.message}</p> : null}
-      </div>
+      <Field name="bio" label="Bio">
+        {(props) => <textarea {...props} rows={4} placeholder={TEXTS.profile.bioPlaceholder} className={textareaClasses} {...form.register('bio')} />}
+      </Field>
       <fieldset>
         <legend className={labelClasses}>Ride preferences</legend>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -145,25 +131,19 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
               key={key}
               className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-800 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:text-slate-100 dark:has-[:checked]:bg-brand-950/50"
             >
-              <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register(`preferences.${key}`)} />
+              <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register(`preferences.${key}`)} />
               Okay with {PREFERENCE_LABELS[key]}
             </label>
           ))}
         </div>
       </fieldset>
-      {saveError ? (
-        <p role="alert" className={errorClasses}>
-          {saveError}
-        </p>
-      ) : null}
+      <FormError />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? TEXTS.profile.saving : TEXTS.profile.saveChanges}
-        </Button>
+        <SubmitButton pendingText={TEXTS.profile.saving}>{TEXTS.profile.saveChanges}</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { RideRequestDto, type CreateRideRequestInput, type RideRequest } from '@carpool/shared/schemas/ride-requests';
+import type { CreateRideRequestInput, RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -12,7 +12,7 @@ import { rideRequestKeys } from './query-keys';
  */
 export async function createRideRequest(body: CreateRideRequestInput, region: Region): Promise<RideRequest> {
   try {
-    return await api.post('/api/ride-requests', body, { region, schema: RideRequestDto, expireSessionOnUnauthorized: false });
+    return await api.post('/api/ride-requests', body, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestDto), expireSessionOnUnauthorized: false });
   } catch (error) {
     console.error('Failed to create ride request', error);
     throw error;

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { DeleteRideRequestDto, type RideRequest } from '@carpool/shared/schemas/ride-requests';
+import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -8,7 +8,7 @@ import { rideRequestKeys } from './query-keys';
 /** DELETE /api/ride-requests/{id}: only the passenger who posted it may. */
 export async function deleteRideRequest(id: string, region: Region): Promise<void> {
   try {
-    await api.delete(`/api/ride-requests/${encodeURIComponent(id)}`, { region, schema: DeleteRideRequestDto });
+    await api.delete(`/api/ride-requests/${encodeURIComponent(id)}`, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.DeleteRideRequestDto) });
   } catch (error) {
     console.error('Failed to delete ride request', error);
     throw error;

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { RideRequestListDto, type RideRequest } from '@carpool/shared/schemas/ride-requests';
+import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -9,7 +9,7 @@ import { rideRequestKeys } from './query-keys';
 /** GET /api/ride-requests/user/me: the caller's open, upcoming requests in the region. */
 export async function getMyRideRequests(region: Region): Promise<RideRequest[]> {
   try {
-    return await api.get('/api/ride-requests/user/me', { region, schema: RideRequestListDto });
+    return await api.get('/api/ride-requests/user/me', { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestListDto) });
   } catch (error) {
     console.error('Failed to fetch your ride requests', error);
     throw error;

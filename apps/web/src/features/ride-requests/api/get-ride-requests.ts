@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { RideRequestListDto, type RideRequest } from '@carpool/shared/schemas/ride-requests';
+import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -16,7 +16,7 @@ export async function getRideRequests(filters: RideRequestFilters, region: Regio
   try {
     return await api.get('/api/ride-requests', {
       region,
-      schema: RideRequestListDto,
+      schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestListDto),
       // The date is a day of the viewer's calendar; the zone tells the server which one.
       query: { from: filters.from, to: filters.to, date: filters.date, timezone: filters.date ? viewerTimeZone() : undefined },
     });

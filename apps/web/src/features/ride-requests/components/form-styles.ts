@@ -1,4 +1,4 @@
-/** Class names shared by the search panel and the request form, so both read as one design. */
+/** Class names of the ride-request search panel. */
 export const labelClasses = 'mb-1.5 block text-sm font-semibold text-slate-700 dark:text-slate-200';
 
 export const controlClasses = [
@@ -7,5 +7,3 @@ export const controlClasses = [
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20',
   'dark:border-slate-600 dark:bg-slate-800 dark:text-white dark:placeholder:text-slate-500 dark:[color-scheme:dark]',
 ].join(' ');
-
-export const fieldErrorClasses = 'mt-1 text-sm font-medium text-red-600 dark:text-red-400';

@@ -185,7 +185,10 @@ describe('RequestRideDialog', () => {
         error: 'Invalid request',
         message: 'Invalid request',
         code: 'VALIDATION_FAILED',
-        details: [{ path: 'body.from', message: 'is not a place of the cornell region' }],
+        details: [
+          { path: 'body.from', message: 'is not a place of the cornell region' },
+          { path: 'body.preferredPickupLat', message: 'must be at most 90' },
+        ],
       },
     }));
     renderDialog();
@@ -194,7 +197,29 @@ describe('RequestRideDialog', () => {
     await fillValidForm(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Request Ride' }));
     expect(await within(dialog).findByText('From is not a place of the cornell region')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('From')).toHaveAccessibleDescription('From is not a place of the cornell region');
+    expect(within(dialog).getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    // A picked suggestion's coordinates answer under their address.
+    expect(within(dialog).getByLabelText('Pickup address')).toHaveAccessibleDescription('Pickup address must be at most 90');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to create ride request. Please try again.');
+  });
+
+  it("shows the shared schema's rules before sending: the same place twice, a departure that has passed", async () => {
+    signInLocally();
+    const fetchMock = serve(() => ({ status: 201, body: rideRequest({ isOwn: true }) }));
+    renderDialog();
+    const user = userEvent.setup();
+    const dialog = await openForm();
+    await fillValidForm(user, dialog);
+    const form = within(dialog);
+    await user.selectOptions(form.getByLabelText('To'), 'Ithaca');
+    await user.clear(form.getByLabelText('Date'));
+    await user.type(form.getByLabelText('Date'), '2020-03-13');
+    await user.click(form.getByRole('button', { name: 'Request Ride' }));
+    expect(await form.findByText('To must differ from the departure place')).toBeInTheDocument();
+    expect(form.getByLabelText('Time')).toHaveAccessibleDescription('Time must be in the future');
+    expect(form.getByLabelText('Time')).toHaveAttribute('aria-invalid', 'true');
+    expect(postedBodies(fetchMock)).toEqual([]);
   });
 
   it('on a 401 removes the stored user, says "Session Expired. Please log in again." and opens sign-in, without a reload', async () => {

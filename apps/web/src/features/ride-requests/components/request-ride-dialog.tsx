@@ -1,11 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, MIN_SUITCASES, WINDOW_EVENTS } from '@carpool/shared/constants';
 import { PLACES } from '@carpool/shared/places';
 import { RIDE_REQUEST_ADDRESS_MAX_CHARS, RIDE_REQUEST_NOTE_MAX_CHARS } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Field } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { controlClasses, textareaClasses } from '../../../components/form/form-classes';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { useZodForm } from '../../../components/form/use-zod-form';
 import { AddressInput } from '../../../components/ui/address-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -18,70 +22,17 @@ import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { dispatchWindowEvent, openAuthModal, useWindowEvent } from '../../../lib/window-events';
 import { useCreateRideRequest } from '../api/create-ride-request';
 import {
-  fieldErrorsFromDetails,
+  REQUEST_FIELD_LABELS as LABELS,
+  REQUEST_FIELD_OF_BODY,
   REQUEST_RIDE_FORM_DEFAULTS,
   requestRideFormSchema,
   toCreateRideRequestBody,
-  type RequestRideFormField,
+  wordRequestMessage,
   type RequestRideFormValues,
 } from '../utils/request-form';
-import { controlClasses, fieldErrorClasses, labelClasses } from './form-styles';
-
-const FIELD_LABELS: Record<RequestRideFormField, string> = {
-  from: 'From',
-  to: 'To',
-  preferredPickupAddress: 'Pickup address',
-  preferredDropoffAddress: 'Drop-off address',
-  // Not fields of their own: a picked suggestion's coordinates, reported under its address.
-  preferredPickupLat: 'Pickup location',
-  preferredPickupLng: 'Pickup location',
-  preferredDropoffLat: 'Drop-off location',
-  preferredDropoffLng: 'Drop-off location',
-  date: 'Date',
-  time: 'Time',
-  seatsNeeded: 'Seats needed',
-  suitcasesNeeded: 'Suitcases needed',
-  note: 'Notes',
-};
-
-/** "is required" -> "Date is required"; the shared schema words its messages to follow a name. */
-function fieldMessage(field: RequestRideFormField, error: FieldError | undefined): string | undefined {
-  if (!error?.message) return undefined;
-  const { message } = error;
-  return /^[a-z]/.test(message) ? `${FIELD_LABELS[field]} ${message}` : message;
-}
 
 function range(min: number, max: number): number[] {
   return Array.from({ length: max - min + 1 }, (_, index) => min + index);
-}
-
-interface FieldProps {
-  field: RequestRideFormField;
-  id: string;
-  error: FieldError | undefined;
-  optional?: boolean;
-  className?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
-}
-
-function Field({ field, id, error, optional = false, className = '', children }: FieldProps) {
-  const message = fieldMessage(field, error);
-  const inputId = `${id}-${field}`;
-  const errorId = `${inputId}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelClasses}>
-        {FIELD_LABELS[field]}
-        {optional ? <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(optional)</span> : null}
-      </label>
-      {children({ id: inputId, 'aria-invalid': Boolean(message), 'aria-describedby': message ? errorId : undefined })}
-      {message ? (
-        <p id={errorId} className={fieldErrorClasses}>
-          {message}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -94,28 +45,21 @@ export function RequestRideDialog() {
   const { region } = useRegion();
   const { user, isSignedIn } = useSession();
   const { showToast } = useToast();
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [signInAfterExpiry, setSignInAfterExpiry] = useState(false);
   const timeZone = useMemo(() => viewerTimeZone(), []);
   const schema = useMemo(() => requestRideFormSchema(timeZone), [timeZone]);
   const createRequest = useCreateRideRequest();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<RequestRideFormValues>({ resolver: zodResolver(schema), defaultValues: REQUEST_RIDE_FORM_DEFAULTS });
+  const form = useZodForm(schema, { defaultValues: REQUEST_RIDE_FORM_DEFAULTS, fieldOfBody: REQUEST_FIELD_OF_BODY, wording: wordRequestMessage });
+  const { register, reset, setValue, clearErrors } = form;
+  const isSubmitted = form.formState.isSubmitted;
 
   useWindowEvent(WINDOW_EVENTS.openRequestRide, () => {
     if (!isSignedIn) {
       openAuthModal('sign-in');
       return;
     }
-    setFormError(null);
+    clearErrors('root');
     setOpen(true);
   });
 
@@ -150,10 +94,9 @@ export function RequestRideDialog() {
     setSignInAfterExpiry(true);
   };
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
+  const submit = async (values: RequestRideFormValues) => {
     if (!user) {
-      setFormError(TEXTS.userNotAuthenticated);
+      form.showFailure(null, TEXTS.userNotAuthenticated);
       return;
     }
     try {
@@ -163,18 +106,13 @@ export function RequestRideDialog() {
         endExpiredSession(error.code);
         return;
       }
-      if (isApiError(error) && error.status === 400) {
-        for (const [field, message] of Object.entries(fieldErrorsFromDetails(error.details))) {
-          setError(field as RequestRideFormField, { type: 'server', message });
-        }
-      }
-      setFormError(TEXTS.createRequestFailed);
+      form.showFailure(error, TEXTS.createRequestFailed);
       return;
     }
     reset(REQUEST_RIDE_FORM_DEFAULTS);
     setOpen(false);
     showToast({ message: TEXTS.rideRequests.created, tone: 'success' });
-  });
+  };
 
   const placeOptions = PLACES[region].map((place) => (
     <option key={place.value} value={place.value}>
@@ -190,12 +128,12 @@ export function RequestRideDialog() {
 
   return (
     <Modal open={open} onClose={close} title={TEXTS.rideRequests.formTitle} size="lg">
-      <form onSubmit={submit} noValidate className="space-y-5">
+      <Form form={form} onSubmit={submit} className="space-y-5">
         <p className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
           Tell drivers where you are headed; they can message you with a ride.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field field="from" id={id} error={errors.from}>
+          <Field name="from" label={LABELS.from}>
             {(props) => (
               <select {...props} {...register('from')} className={controlClasses}>
                 <option value="">Select a place</option>
@@ -203,7 +141,7 @@ export function RequestRideDialog() {
               </select>
             )}
           </Field>
-          <Field field="to" id={id} error={errors.to}>
+          <Field name="to" label={LABELS.to}>
             {(props) => (
               <select {...props} {...register('to')} className={controlClasses}>
                 <option value="">Select a place</option>
@@ -211,7 +149,7 @@ export function RequestRideDialog() {
               </select>
             )}
           </Field>
-          <Field field="preferredPickupAddress" id={id} error={errors.preferredPickupAddress}>
+          <Field name="preferredPickupAddress" label={LABELS.preferredPickupAddress}>
             {(props) => (
               <AddressInput
                 {...props}
@@ -234,7 +172,7 @@ export function RequestRideDialog() {
               />
             )}
           </Field>
-          <Field field="preferredDropoffAddress" id={id} error={errors.preferredDropoffAddress}>
+          <Field name="preferredDropoffAddress" label={LABELS.preferredDropoffAddress}>
             {(props) => (
               <AddressInput
                 {...props}
@@ -255,27 +193,27 @@ export function RequestRideDialog() {
               />
             )}
           </Field>
-          <Field field="date" id={id} error={errors.date}>
+          <Field name="date" label={LABELS.date}>
             {(props) => <input {...props} {...register('date')} type="date" min={todayInTimeZone(timeZone)} className={controlClasses} />}
           </Field>
-          <Field field="time" id={id} error={errors.time}>
+          <Field name="time" label={LABELS.time}>
             {(props) => <input {...props} {...register('time')} type="time" className={controlClasses} />}
           </Field>
-          <Field field="seatsNeeded" id={id} error={errors.seatsNeeded}>
+          <Field name="seatsNeeded" label={LABELS.seatsNeeded}>
             {(props) => (
               <select {...props} {...register('seatsNeeded', { valueAsNumber: true })} className={controlClasses}>
                 {countOptions(MIN_SEATS, MAX_SEATS)}
               </select>
             )}
           </Field>
-          <Field field="suitcasesNeeded" id={id} error={errors.suitcasesNeeded}>
+          <Field name="suitcasesNeeded" label={LABELS.suitcasesNeeded}>
             {(props) => (
               <select {...props} {...register('suitcasesNeeded', { valueAsNumber: true })} className={controlClasses}>
                 {countOptions(MIN_SUITCASES, MAX_SUITCASES)}
               </select>
             )}
           </Field>
-          <Field field="note" id={id} error={errors.note} optional className="sm:col-span-2">
+          <Field name="note" label={LABELS.note} optional className="sm:col-span-2">
             {(props) => (
               <textarea
                 {...props}
@@ -283,30 +221,23 @@ export function RequestRideDialog() {
                 rows={3}
                 maxLength={RIDE_REQUEST_NOTE_MAX_CHARS}
                 placeholder="Flexible on time, travelling light, happy to split tolls..."
-                className={`${controlClasses} h-auto py-2`}
+                className={textareaClasses}
               />
             )}
           </Field>
         </div>
 
-        {formError ? (
-          <p
-            role="alert"
-            className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
-          >
-            {formError}
-          </p>
-        ) : null}
+        <FormError className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 dark:border-red-900 dark:bg-red-950/50" />
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
           <Button variant="secondary" size="lg" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? TEXTS.rideRequests.submitting : TEXTS.rideRequests.submit}
-          </Button>
+          <SubmitButton size="lg" pendingText={TEXTS.rideRequests.submitting}>
+            {TEXTS.rideRequests.submit}
+          </SubmitButton>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -84,7 +84,8 @@ describe('RideRequestList', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Details' }));
-    const dialog = screen.getByRole('dialog', { name: 'Ride Request Details' });
+    // The dialog's code loads on the first Details.
+    const dialog = await screen.findByRole('dialog', { name: 'Ride Request Details' });
     const inDialog = within(dialog);
     expect(inDialog.getByText('Date').closest('div')).toHaveTextContent('Wed, Mar 13, 2030');
     expect(inDialog.getByText('Time').closest('div')).toHaveTextContent('11:30 PM');
@@ -107,7 +108,8 @@ describe('RideRequestList', () => {
     serve([ownRequest()]);
     renderWithApp(<RideRequestList />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Details' }));
-    const dialog = screen.getByRole('dialog', { name: 'Ride Request Details' });
+    // The dialog's code loads on the first Details.
+    const dialog = await screen.findByRole('dialog', { name: 'Ride Request Details' });
     expect(within(dialog).getByText('This is your ride request.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Contact Passenger' })).not.toBeInTheDocument();
   });
@@ -116,7 +118,8 @@ describe('RideRequestList', () => {
     serve([anonymousView(rideRequest())]);
     renderWithApp(<RideRequestList />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Details' }));
-    const dialog = screen.getByRole('dialog', { name: 'Ride Request Details' });
+    // The dialog's code loads on the first Details.
+    const dialog = await screen.findByRole('dialog', { name: 'Ride Request Details' });
     expect(dialog).toHaveTextContent('Sign in to view passenger details');
     expect(within(dialog).queryByRole('link', { name: 'Contact Passenger' })).not.toBeInTheDocument();
   });

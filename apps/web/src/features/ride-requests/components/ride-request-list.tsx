@@ -1,11 +1,18 @@
 import { TEXTS } from '@carpool/shared/texts';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useSession } from '../../../lib/session';
 import { useRideRequests } from '../api/get-ride-requests';
 import type { RideRequestFilters } from '../api/query-keys';
 import { RideRequestCard } from './ride-request-card';
-import { RideRequestDetailsModal } from './ride-request-details-modal';
+
+// The Details dialog (Radix Dialog) loads when a request is first opened, not with the list.
+const RideRequestDetailsModal = lazyWithReload(
+  () => import('./ride-request-details-modal').then((module) => module.RideRequestDetailsModal),
+  DialogUnavailable,
+);
 
 export type RideRequestListProps = RideRequestFilters;
 
@@ -18,6 +25,9 @@ export function RideRequestList({ from, to, date }: RideRequestListProps) {
   const { isSignedIn } = useSession();
   const query = useRideRequests({ from, to, date });
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  // Stays mounted once opened, so that closing animates like any dialog.
+  const [detailsOpened, setDetailsOpened] = useState(false);
+  if (detailsId !== null && !detailsOpened) setDetailsOpened(true);
   const headingId = useId();
   // Looked up in the current data, so a request that leaves the list also leaves the modal.
   const detailsRequest = query.data?.find((request) => request.id === detailsId) ?? null;
@@ -60,7 +70,11 @@ export function RideRequestList({ from, to, date }: RideRequestListProps) {
         </ul>
       )}
 
-      <RideRequestDetailsModal request={detailsRequest} isSignedIn={isSignedIn} onClose={() => setDetailsId(null)} />
+      {detailsOpened ? (
+        <Suspense fallback={<DialogLoading />}>
+          <RideRequestDetailsModal request={detailsRequest} isSignedIn={isSignedIn} onClose={() => setDetailsId(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromDetails, REQUEST_RIDE_FORM_DEFAULTS, requestRideFormSchema, toCreateRideRequestBody } from './request-form';
+import { REQUEST_RIDE_FORM_DEFAULTS, requestRideFormSchema, toCreateRideRequestBody, wordRequestMessage } from './request-form';
 
 const zone = 'America/New_York';
 const now = () => new Date('2026-03-10T12:00:00Z');
@@ -82,16 +82,11 @@ describe('toCreateRideRequestBody', () => {
   });
 });
 
-describe('fieldErrorsFromDetails', () => {
-  it("puts the server's messages on the form's fields", () => {
-    expect(
-      fieldErrorsFromDetails([
-        { path: 'body.from', message: 'is not a place of the nj region' },
-        { path: 'body.notes.0', message: 'a note cannot be empty' },
-        { path: 'body.timezone', message: 'must be an IANA time zone' },
-        'garbage',
-      ]),
-    ).toEqual({ from: 'is not a place of the nj region', note: 'a note cannot be empty' });
-    expect(fieldErrorsFromDetails(undefined)).toEqual({});
+describe('wordRequestMessage', () => {
+  it("puts the field's label before a message worded to follow a name", () => {
+    expect(wordRequestMessage('date', 'is required')).toBe('Date is required');
+    expect(wordRequestMessage('preferredPickupAddress', 'is not a place of the nj region')).toBe('Pickup address is not a place of the nj region');
+    expect(wordRequestMessage('seatsNeeded', 'Must be at most 8.')).toBe('Must be at most 8.');
+    expect(wordRequestMessage('preferredPickupLat', 'must be at most 90')).toBe('must be at most 90');
   });
 });

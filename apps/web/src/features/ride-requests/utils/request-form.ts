@@ -84,37 +84,34 @@ export function toCreateRideRequestBody(values: RequestRideFormValues, timeZone:
   };
 }
 
-const FORM_FIELD_OF_BODY_FIELD: Record<string, RequestRideFormField> = {
-  from: 'from',
-  to: 'to',
-  date: 'date',
-  time: 'time',
-  seatsNeeded: 'seatsNeeded',
-  suitcasesNeeded: 'suitcasesNeeded',
-  preferredPickupAddress: 'preferredPickupAddress',
-  preferredDropoffAddress: 'preferredDropoffAddress',
-  // A suggestion's coordinates are not fields of their own: their address answers for them.
+/**
+ * The body fields the form shows under another name (for the server's 400 details): the single
+ * notes box, and a suggestion's coordinates, which are not fields of their own: their address
+ * answers for them.
+ */
+export const REQUEST_FIELD_OF_BODY: Readonly<Record<string, RequestRideFormField>> = {
+  notes: 'note',
   preferredPickupLat: 'preferredPickupAddress',
   preferredPickupLng: 'preferredPickupAddress',
   preferredDropoffLat: 'preferredDropoffAddress',
   preferredDropoffLng: 'preferredDropoffAddress',
-  notes: 'note',
 };
 
-/**
- * The server's 400 details ([{path: 'body.time', message}]) as messages for the form's fields, so
- * that a rule only the server knows (a place outside the region) shows next to its input.
- */
-export function fieldErrorsFromDetails(details: unknown): Partial<Record<RequestRideFormField, string>> {
-  if (!Array.isArray(details)) return {};
-  const errors: Partial<Record<RequestRideFormField, string>> = {};
-  for (const detail of details) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    if (typeof path !== 'string' || typeof message !== 'string') continue;
-    const bodyField = path.replace(/^body\./, '').split('.')[0] ?? '';
-    const field = FORM_FIELD_OF_BODY_FIELD[bodyField];
-    if (field && !errors[field]) errors[field] = message;
-  }
-  return errors;
+/** The form's labels, which the shared schema's messages follow ("is required" -> "Date is required"). */
+export const REQUEST_FIELD_LABELS: Readonly<Partial<Record<string, string>>> = {
+  from: 'From',
+  to: 'To',
+  preferredPickupAddress: 'Pickup address',
+  preferredDropoffAddress: 'Drop-off address',
+  date: 'Date',
+  time: 'Time',
+  seatsNeeded: 'Seats needed',
+  suitcasesNeeded: 'Suitcases needed',
+  note: 'Notes',
+};
+
+/** A message worded to follow a name ("is required") follows the field's label; others stand as they are. */
+export function wordRequestMessage(field: string, message: string): string {
+  const label = REQUEST_FIELD_LABELS[field];
+  return label && /^[a-z]/.test(message) ? `${label} ${message}` : message;
 }

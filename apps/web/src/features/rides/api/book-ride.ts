@@ -1,5 +1,5 @@
 import { PAYMENT_PLACEHOLDER_INTENT } from '@carpool/shared/constants';
-import { BookingDto, type Booking } from '@carpool/shared/schemas/bookings';
+import type { Booking } from '@carpool/shared/schemas/bookings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
@@ -15,7 +15,7 @@ export function bookRide({ rideId, seats, suitcases }: BookRideVariables): Promi
   return api.post(
     '/api/bookings/bookRide',
     { rideId, seats, suitcases, paymentIntentId: PAYMENT_PLACEHOLDER_INTENT },
-    { schema: BookingDto },
+    { schema: () => import('@carpool/shared/schemas/bookings').then((module) => module.BookingDto) },
   );
 }
 

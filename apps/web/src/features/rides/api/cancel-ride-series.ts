@@ -1,4 +1,4 @@
-import { CancelledRideSeriesDto, type CancelledRideSeries } from '@carpool/shared/schemas/rides';
+import type { CancelledRideSeries } from '@carpool/shared/schemas/rides';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
@@ -8,7 +8,7 @@ import { rideKeys } from './ride-query-keys';
  * (yyyy-mm-dd in the series' zone) on; those rides' bookings are cancelled server-side.
  */
 export function cancelRideSeries({ seriesId, from }: { seriesId: string; from: string }): Promise<CancelledRideSeries> {
-  return api.delete(`/api/ride-series/${seriesId}?from=${encodeURIComponent(from)}`, { schema: CancelledRideSeriesDto });
+  return api.delete(`/api/ride-series/${seriesId}?from=${encodeURIComponent(from)}`, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.CancelledRideSeriesDto) });
 }
 
 export function useCancelRideSeries() {

@@ -1,5 +1,5 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
-import { RideDayCountsDto, type RideDayCount } from '@carpool/shared/schemas/rides';
+import type { RideDayCount } from '@carpool/shared/schemas/rides';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -11,7 +11,7 @@ export type DayCountFilters = Omit<RideFilters, 'date'> & { startDate: string };
 /** GET /api/rides/day-counts: the carousel's counts, without loading the rides themselves. */
 export function getRideDayCounts(filters: DayCountFilters): Promise<RideDayCount[]> {
   return api.get('/api/rides/day-counts', {
-    schema: RideDayCountsDto,
+    schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideDayCountsDto),
     query: {
       startDate: filters.startDate,
       days: CAROUSEL_DAYS,

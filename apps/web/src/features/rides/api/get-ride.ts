@@ -1,11 +1,11 @@
-import { RideDto, type Ride } from '@carpool/shared/schemas/rides';
+import type { Ride } from '@carpool/shared/schemas/rides';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
 
 export function getRide(rideId: string): Promise<Ride> {
-  return api.get(`/api/rides/${rideId}`, { schema: RideDto });
+  return api.get(`/api/rides/${rideId}`, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideDto) });
 }
 
 /** One ride, fresh from the server, for the detail dialog (seat counts change under it). */

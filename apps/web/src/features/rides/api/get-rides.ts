@@ -1,5 +1,5 @@
 import type { College } from '@carpool/shared/colleges';
-import { RideListDto, type Ride } from '@carpool/shared/schemas/rides';
+import type { Ride } from '@carpool/shared/schemas/rides';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -17,7 +17,7 @@ export interface RideFilters {
 /** GET /api/rides/getall; empty filters are left out by the API client. */
 export function getRides(filters: RideFilters): Promise<Ride[]> {
   return api.get('/api/rides/getall', {
-    schema: RideListDto,
+    schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideListDto),
     query: {
       from: filters.from,
       to: filters.to,

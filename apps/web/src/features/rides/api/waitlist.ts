@@ -1,4 +1,4 @@
-import { WaitingListDto, WaitlistEntryDto, type JoinWaitlistInput, type WaitingPassenger, type WaitlistEntry } from '@carpool/shared/schemas/waitlist';
+import type { JoinWaitlistInput, WaitingPassenger, WaitlistEntry } from '@carpool/shared/schemas/waitlist';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
@@ -6,7 +6,7 @@ import { rideKeys } from './ride-query-keys';
 
 /** POST /api/rides/:id/waitlist: wait for room that the ride does not have now. */
 export function joinWaitlist({ rideId, ...input }: JoinWaitlistInput & { rideId: string }): Promise<WaitlistEntry> {
-  return api.post(`/api/rides/${rideId}/waitlist`, input, { schema: WaitlistEntryDto });
+  return api.post(`/api/rides/${rideId}/waitlist`, input, { schema: () => import('@carpool/shared/schemas/waitlist').then((module) => module.WaitlistEntryDto) });
 }
 
 /** DELETE /api/rides/:id/waitlist (204). */
@@ -16,7 +16,7 @@ export async function leaveWaitlist(rideId: string): Promise<void> {
 
 /** GET /api/rides/:id/waitlist: the line, for the ride's driver only. */
 export function getWaitingPassengers(rideId: string): Promise<WaitingPassenger[]> {
-  return api.get(`/api/rides/${rideId}/waitlist`, { schema: WaitingListDto });
+  return api.get(`/api/rides/${rideId}/waitlist`, { schema: () => import('@carpool/shared/schemas/waitlist').then((module) => module.WaitingListDto) });
 }
 
 export function useJoinWaitlist() {

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, signInLocally } from '../../../test/fake-server';
+import { deferred, fakeServer, signInLocally } from '../../../test/fake-server';
+import { TEXTS } from '@carpool/shared/texts';
 import { renderWithApp } from '../../../test/render-with-app';
 import { rideFixture } from '../test/ride-fixture';
 import { PostRideForm } from './post-ride-modal';
@@ -63,5 +64,85 @@ describe('PostRideForm: Repeat weekly', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ date: '2099-03-13', time: '21:30', repeat: { weekdays: [1, 5], until: '2099-05-15' } });
     expect(await screen.findByText('Your weekly ride has been posted: 9 rides created.')).toBeInTheDocument();
+  });
+
+  it("shows the shared schema's rule before sending, Posting... while sending, and a server 400 detail under its field", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
+      'POST /api/rides': () => answer.promise,
+    });
+    const onDone = vi.fn();
+    renderWithApp(<PostRideForm onDone={onDone} />);
+    const form = await fillRide();
+    const price = within(form).getByLabelText('Price per seat ($)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '0.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    expect(await within(form).findByText('The price must be at least $1, with at most 2 decimals.')).toBeInTheDocument();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(/The price must be at least \$1, with at most 2 decimals\./);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    expect(await within(form).findByRole('button', { name: 'Posting...' })).toBeDisabled();
+    answer.resolve({
+      status: 400,
+      body: { error: 'Invalid request: body.from is not a place of the cornell region', message: 'Invalid request: body.from is not a place of the cornell region', code: 'VALIDATION_FAILED', details: [{ path: 'body.from', message: 'is not a place of the cornell region' }] },
+    });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(TEXTS.createRideFailed);
+    expect(within(form).getByLabelText('From')).toHaveAccessibleDescription('is not a place of the cornell region');
+    expect(within(form).getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('button', { name: 'Post Ride' })).toBeEnabled();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+describe('PostRideForm: editing a ride', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/New_York' } as Intl.ResolvedDateTimeFormatOptions);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is prefilled in the viewer zone, sends only the changes, and puts the server\'s time rule under Time', async () => {
+    const ride = rideFixture({ date: '2099-03-12', time: '14:30', departsAt: '2099-03-12T14:30:00.000Z', price: 25 });
+    const answer = deferred<{ status: number; body: unknown }>();
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
+      [`PATCH /api/rides/${ride.id}`]: () => answer.promise,
+    });
+    renderWithApp(<PostRideForm onDone={vi.fn()} ride={ride} />);
+    const form = screen.getByRole('form', { name: 'Edit ride' });
+    expect(within(form).getByLabelText('From')).toBeDisabled();
+    expect(within(form).getByLabelText('From')).toHaveValue('ithaca');
+    expect(within(form).getByLabelText('Date')).toHaveValue('2099-03-12');
+    expect(within(form).getByLabelText('Time')).toHaveValue('10:30');
+    expect(within(form).queryByLabelText('Repeat weekly')).toBeNull();
+
+    // Seats out of the shared schema's range cannot be chosen; an emptied time is refused before sending.
+    const time = within(form).getByLabelText('Time');
+    await userEvent.clear(time);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Choose the departure time.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await userEvent.type(time, '11:45');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ date: '2099-03-12', time: '15:45' });
+    answer.resolve({
+      status: 400,
+      body: { error: 'Invalid request: body.time the departure must be in the future', message: 'Invalid request: body.time the departure must be in the future', code: 'VALIDATION_FAILED', details: [{ path: 'body.time', message: 'the departure must be in the future' }] },
+    });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('the departure must be in the future');
+    expect(within(form).getByLabelText('Time')).toHaveAccessibleDescription('the departure must be in the future');
   });
 });

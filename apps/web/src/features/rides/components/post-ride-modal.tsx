@@ -1,9 +1,15 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, WEEKDAY_NAMES, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
+import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, WEEKDAY_NAMES, type CreatedRide, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { isCalendarDay, todayInTimeZone, weekdayOf } from '@carpool/shared/time-zones';
-import { useId, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Field, FieldMessage } from '../../../components/form/field';
+import { Form } from '../../../components/form/form';
+import { controlClasses, labelClasses } from '../../../components/form/form-classes';
+import { FormError } from '../../../components/form/form-error';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { serverMessage, useZodForm } from '../../../components/form/use-zod-form';
 import { AddressInput } from '../../../components/ui/address-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -16,18 +22,14 @@ import { useWindowEvent } from '../../../lib/window-events';
 import { useCreateRide } from '../api/create-ride';
 import { useUpdateRide } from '../api/update-ride';
 import {
-  PAST_DEPARTURE_ERROR,
   POST_RIDE_DEFAULTS,
-  POST_RIDE_FIELD_ERRORS,
-  REPEAT_FIELD_ERRORS,
+  POST_RIDE_FIELD_OF_BODY,
   REPEAT_HORIZON_HINT,
   editRideFormValues,
   postedRideMessage,
-  postRideResolver,
+  postRideFormSchema,
   toUpdateRideBody,
-  type PostRideFormValues,
 } from '../utils/post-ride-form';
-import { fieldClasses, labelClasses } from './field-classes';
 import { PlaceOptions } from '../../../components/ui/place-options';
 
 const SEAT_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -43,23 +45,6 @@ export function PostRideModal() {
   );
 }
 
-function Field({ id, label, error, children, hint }: { id: string; label: string; error?: string; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-      </label>
-      {children}
-      {hint}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * Posts a new ride, or, given `ride`, edits it: prefilled, with the route locked (a different
  * route is a different ride) and no return trip.
@@ -70,50 +55,27 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
   const createRide = useCreateRide();
   const updateRide = useUpdateRide();
   const { showToast } = useToast();
-  const ids = {
-    from: useId(),
-    to: useId(),
-    date: useId(),
-    time: useId(),
-    seats: useId(),
-    suitcases: useId(),
-    price: useId(),
-    pickup: useId(),
-    dropoff: useId(),
-    note: useId(),
-    priceHint: useId(),
-    returnTrip: useId(),
-    returnDate: useId(),
-    returnTime: useId(),
-    repeat: useId(),
-    repeatDays: useId(),
-    repeatUntil: useId(),
-    repeatHint: useId(),
-  };
+  const ids = { note: useId(), notesError: useId(), returnTrip: useId(), repeat: useId(), repeatDays: useId(), repeatDaysError: useId() };
   const [noteDraft, setNoteDraft] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, control, setValue, reset, formState } = useForm<PostRideFormValues, unknown, CreateRide>({
-    defaultValues: ride ? editRideFormValues(ride, viewerTimeZone()) : POST_RIDE_DEFAULTS,
-    resolver: postRideResolver(viewerTimeZone),
+  const timeZone = viewerTimeZone();
+  const schema = useMemo(() => postRideFormSchema(timeZone), [timeZone]);
+  const form = useZodForm(schema, {
+    defaultValues: ride ? editRideFormValues(ride, timeZone) : POST_RIDE_DEFAULTS,
+    fieldOfBody: POST_RIDE_FIELD_OF_BODY,
   });
+  const { register, control, setValue, reset, formState } = form;
   const notes = useWatch({ control, name: 'notes' });
   const withReturn = useWatch({ control, name: 'returnTrip' });
   const weekly = useWatch({ control, name: 'repeat' });
   const repeatWeekdays = useWatch({ control, name: 'repeatWeekdays' });
   const firstDay = useWatch({ control, name: 'date' });
-  // The schema reports the repeat rules under repeat.weekdays and repeat.until.
-  const repeatErrors = errorsOfRepeat(formState.errors);
+  const today = todayInTimeZone(timeZone);
   const toggleWeekday = (weekday: number) =>
     setValue(
       'repeatWeekdays',
       repeatWeekdays.includes(weekday) ? repeatWeekdays.filter((day) => day !== weekday) : [...repeatWeekdays, weekday],
       { shouldDirty: true, shouldValidate: formState.isSubmitted },
     );
-  const errors = formState.errors;
-  const errorOf = (name: keyof PostRideFormValues) =>
-    errors[name]?.type === 'past' ? PAST_DEPARTURE_ERROR : errors[name] ? POST_RIDE_FIELD_ERRORS[name] : undefined;
-  const describedBy = (id: string, name: keyof PostRideFormValues, extra?: string) =>
-    [errors[name] ? `${id}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 
   const pickPickup = (place: PickedPlace) => {
     setValue('pickupAddress', place.address, { shouldDirty: true, shouldValidate: formState.isSubmitted });
@@ -146,116 +108,93 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
     setNoteDraft('');
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFailure(null);
+  const onSubmit = async (body: CreateRide) => {
     if (!user) {
-      setFailure(TEXTS.userNotAuthenticated);
+      form.showFailure(null, TEXTS.userNotAuthenticated);
       return;
     }
     if (ride) {
       try {
         await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdateRideBody(ride, body) });
-        onDone();
-        showToast({ message: 'Ride updated', tone: 'success' });
       } catch (error) {
-        setFailure(error instanceof Error && error.message ? error.message : TEXTS.createRideFailed);
+        form.showFailure(error, serverMessage(error, TEXTS.createRideFailed));
+        return;
       }
+      onDone();
+      showToast({ message: 'Ride updated', tone: 'success' });
       return;
     }
+    let created: CreatedRide;
     try {
-      const created = await createRide.mutateAsync(body);
-      reset(POST_RIDE_DEFAULTS);
-      setNoteDraft('');
-      onDone();
-      showToast({ message: postedRideMessage(created, TEXTS.rides.posted), tone: 'success' });
-    } catch {
-      setFailure(TEXTS.createRideFailed);
+      created = await createRide.mutateAsync(body);
+    } catch (error) {
+      form.showFailure(error, TEXTS.createRideFailed);
+      return;
     }
-  });
+    reset(POST_RIDE_DEFAULTS);
+    setNoteDraft('');
+    onDone();
+    showToast({ message: postedRideMessage(created, TEXTS.rides.posted), tone: 'success' });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={ride ? 'Edit ride' : TEXTS.rides.postRideTitle}>
+    <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-label={ride ? 'Edit ride' : TEXTS.rides.postRideTitle}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={ids.from} label="From" error={errorOf('from')}>
-          <select id={ids.from} disabled={Boolean(ride)} className={fieldClasses} aria-invalid={Boolean(errors.from)} aria-describedby={describedBy(ids.from, 'from')} {...register('from')}>
-            <PlaceOptions region={region} blankLabel="Select departure" />
-          </select>
+        <Field name="from" label="From">
+          {(props) => (
+            <select {...props} disabled={Boolean(ride)} className={controlClasses} {...register('from')}>
+              <PlaceOptions region={region} blankLabel="Select departure" />
+            </select>
+          )}
         </Field>
-        <Field id={ids.to} label="To" error={errorOf('to')}>
-          <select id={ids.to} disabled={Boolean(ride)} className={fieldClasses} aria-invalid={Boolean(errors.to)} aria-describedby={describedBy(ids.to, 'to')} {...register('to')}>
-            <PlaceOptions region={region} blankLabel="Select destination" />
-          </select>
+        <Field name="to" label="To">
+          {(props) => (
+            <select {...props} disabled={Boolean(ride)} className={controlClasses} {...register('to')}>
+              <PlaceOptions region={region} blankLabel="Select destination" />
+            </select>
+          )}
         </Field>
-        <Field id={ids.date} label="Date" error={errorOf('date')}>
-          <input id={ids.date} type="date" min={todayInTimeZone(viewerTimeZone())} className={fieldClasses} aria-invalid={Boolean(errors.date)} aria-describedby={describedBy(ids.date, 'date')} {...register('date')} />
+        <Field name="date" label="Date">
+          {(props) => <input {...props} type="date" min={today} className={controlClasses} {...register('date')} />}
         </Field>
-        <Field id={ids.time} label="Time" error={errorOf('time')}>
-          <input id={ids.time} type="time" className={fieldClasses} aria-invalid={Boolean(errors.time)} aria-describedby={describedBy(ids.time, 'time')} {...register('time')} />
+        <Field name="time" label="Time">
+          {(props) => <input {...props} type="time" className={controlClasses} {...register('time')} />}
         </Field>
-        <Field id={ids.seats} label="Seats" error={errorOf('totalSeats')}>
-          <select id={ids.seats} className={fieldClasses} aria-describedby={describedBy(ids.seats, 'totalSeats')} {...register('totalSeats')}>
-            {SEAT_CHOICES.map((count) => (
-              <option key={count} value={String(count)}>
-                {count}
-              </option>
-            ))}
-          </select>
+        <Field name="totalSeats" label="Seats">
+          {(props) => (
+            <select {...props} className={controlClasses} {...register('totalSeats')}>
+              {SEAT_CHOICES.map((count) => (
+                <option key={count} value={String(count)}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
-        <Field id={ids.suitcases} label="Suitcases" error={errorOf('totalSuitcases')}>
-          <select id={ids.suitcases} className={fieldClasses} aria-describedby={describedBy(ids.suitcases, 'totalSuitcases')} {...register('totalSuitcases')}>
-            {SEAT_CHOICES.map((count) => (
-              <option key={count} value={String(count)}>
-                {count}
-              </option>
-            ))}
-          </select>
+        <Field name="totalSuitcases" label="Suitcases">
+          {(props) => (
+            <select {...props} className={controlClasses} {...register('totalSuitcases')}>
+              {SEAT_CHOICES.map((count) => (
+                <option key={count} value={String(count)}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       </div>
 
-      <Field
-        id={ids.price}
-        label="Price per seat ($)"
-        error={errorOf('price')}
-        hint={
-          <p id={ids.priceHint} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            {TEXTS.priceHint}
-          </p>
-        }
-      >
-        <input
-          id={ids.price}
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step="0.01"
-          placeholder="25"
-          className={fieldClasses}
-          aria-invalid={Boolean(errors.price)}
-          aria-describedby={describedBy(ids.price, 'price', ids.priceHint)}
-          {...register('price')}
-        />
+      <Field name="price" label="Price per seat ($)" hint={TEXTS.priceHint}>
+        {(props) => <input {...props} type="number" inputMode="decimal" min={1} step="0.01" placeholder="25" className={controlClasses} {...register('price')} />}
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={ids.pickup} label="Pickup address (optional)" error={errorOf('pickupAddress')}>
-          <AddressInput
-            id={ids.pickup}
-            autoComplete="off"
-            placeholder="Where passengers meet you"
-            className={fieldClasses}
-            {...pickup}
-            onPick={pickPickup}
-          />
+        {/* "(optional)" is part of the label's text: the fields are found by that name. */}
+        <Field name="pickupAddress" label="Pickup address (optional)">
+          {(props) => <AddressInput {...props} autoComplete="off" placeholder="Where passengers meet you" className={controlClasses} {...pickup} onPick={pickPickup} />}
         </Field>
-        <Field id={ids.dropoff} label="Drop-off address (optional)" error={errorOf('dropoffAddress')}>
-          <AddressInput
-            id={ids.dropoff}
-            autoComplete="off"
-            placeholder="Where the ride ends"
-            className={fieldClasses}
-            {...dropoff}
-            onPick={pickDropoff}
-          />
+        <Field name="dropoffAddress" label="Drop-off address (optional)">
+          {(props) => <AddressInput {...props} autoComplete="off" placeholder="Where the ride ends" className={controlClasses} {...dropoff} onPick={pickDropoff} />}
         </Field>
       </div>
 
@@ -288,7 +227,8 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
             value={noteDraft}
             maxLength={RIDE_NOTE_MAX_CHARS}
             placeholder="e.g. One stop for coffee"
-            className={fieldClasses}
+            className={controlClasses}
+            aria-describedby={formState.errors.notes ? ids.notesError : undefined}
             onChange={(event) => setNoteDraft(event.target.value)}
             onKeyDown={(event) => {
               // Enter adds the note instead of submitting the whole form.
@@ -302,29 +242,28 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
             Add note
           </Button>
         </div>
-        {errors.notes ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.notes}</p> : null}
+        <FieldMessage name="notes" id={ids.notesError} />
       </fieldset>
 
       {ride ? null : (
-      <fieldset className="space-y-3">
-        <div className="flex items-center gap-2">
-          <input id={ids.returnTrip} type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('returnTrip')} />
-          <label htmlFor={ids.returnTrip} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            Add a return trip
-          </label>
-        </div>
-        {withReturn ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={ids.returnDate} label="Return date">
-              <input id={ids.returnDate} type="date" min={todayInTimeZone(viewerTimeZone())} className={fieldClasses} aria-invalid={Boolean(errors.returnTrip)} {...register('returnDate')} />
-            </Field>
-            <Field id={ids.returnTime} label="Return time">
-              <input id={ids.returnTime} type="time" className={fieldClasses} aria-invalid={Boolean(errors.returnTrip)} {...register('returnTime')} />
-            </Field>
+        <fieldset className="space-y-3">
+          <div className="flex items-center gap-2">
+            <input id={ids.returnTrip} type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('returnTrip')} />
+            <label htmlFor={ids.returnTrip} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+              Add a return trip
+            </label>
           </div>
-        ) : null}
-        {errors.returnTrip ? <p className="text-xs font-medium text-red-700 dark:text-red-300">{POST_RIDE_FIELD_ERRORS.returnTrip}</p> : null}
-      </fieldset>
+          {withReturn ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field name="returnDate" label="Return date">
+                {(props) => <input {...props} type="date" min={today} className={controlClasses} {...register('returnDate')} />}
+              </Field>
+              <Field name="returnTime" label="Return time">
+                {(props) => <input {...props} type="time" className={controlClasses} {...register('returnTime')} />}
+              </Field>
+            </div>
+          ) : null}
+        </fieldset>
       )}
 
       {ride ? null : (
@@ -347,7 +286,7 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
           </div>
           {weekly ? (
             <div className="space-y-3">
-              <div role="group" aria-labelledby={ids.repeatDays} aria-describedby={repeatErrors.weekdays ? `${ids.repeatDays}-error` : undefined}>
+              <div role="group" aria-labelledby={ids.repeatDays} aria-describedby={formState.errors.repeatWeekdays ? ids.repeatDaysError : undefined}>
                 <p id={ids.repeatDays} className={labelClasses}>
                   Repeat on
                 </p>
@@ -372,51 +311,21 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
                     );
                   })}
                 </div>
-                {repeatErrors.weekdays ? (
-                  <p id={`${ids.repeatDays}-error`} className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
-                    {REPEAT_FIELD_ERRORS.weekdays}
-                  </p>
-                ) : null}
+                <FieldMessage name="repeatWeekdays" id={ids.repeatDaysError} />
               </div>
-              <Field
-                id={ids.repeatUntil}
-                label="Until"
-                error={repeatErrors.until ? REPEAT_FIELD_ERRORS.until : undefined}
-                hint={
-                  <p id={ids.repeatHint} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                    {REPEAT_HORIZON_HINT}
-                  </p>
-                }
-              >
-                <input
-                  id={ids.repeatUntil}
-                  type="date"
-                  min={isCalendarDay(firstDay) ? firstDay : todayInTimeZone(viewerTimeZone())}
-                  className={fieldClasses}
-                  aria-invalid={Boolean(repeatErrors.until)}
-                  aria-describedby={[repeatErrors.until ? `${ids.repeatUntil}-error` : null, ids.repeatHint].filter(Boolean).join(' ')}
-                  {...register('repeatUntil')}
-                />
+              <Field name="repeatUntil" label="Until" hint={REPEAT_HORIZON_HINT}>
+                {(props) => <input {...props} type="date" min={isCalendarDay(firstDay) ? firstDay : today} className={controlClasses} {...register('repeatUntil')} />}
               </Field>
             </div>
           ) : null}
         </fieldset>
       )}
 
-      {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800 dark:bg-red-950/50 dark:text-red-200">
-          {failure}
-        </p>
-      ) : null}
+      <FormError className="rounded-xl bg-red-50 p-3 dark:bg-red-950/50" />
 
-      <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
-        {ride ? (formState.isSubmitting ? 'Saving...' : 'Save changes') : formState.isSubmitting ? TEXTS.rides.posting : TEXTS.rides.postRide}
-      </Button>
-    </form>
+      <SubmitButton size="lg" className="w-full" pendingText={ride ? 'Saving...' : TEXTS.rides.posting}>
+        {ride ? 'Save changes' : TEXTS.rides.postRide}
+      </SubmitButton>
+    </Form>
   );
-}
-
-function errorsOfRepeat(errors: object): { weekdays: boolean; until: boolean } {
-  const repeat = (errors as { repeat?: { weekdays?: unknown; until?: unknown } }).repeat;
-  return { weekdays: Boolean(repeat?.weekdays), until: Boolean(repeat?.until) };
 }

@@ -1,4 +1,5 @@
-import { UuidSchema } from '@carpool/shared/schemas/common';
+// zod's own uuid pattern (the one UuidSchema uses), without the rest of zod in the first bundle.
+import { regexes } from 'zod/v4/core';
 import { useSearchParams } from 'react-router';
 
 /** The query parameter that opens a ride's detail dialog: e-mails and notifications link with it. */
@@ -11,7 +12,7 @@ export const LINKED_RIDE_PARAM = 'ride';
 export function useLinkedRide(): { linkedRideId: string | null; clearLinkedRide: () => void } {
   const [searchParams, setSearchParams] = useSearchParams();
   const value = searchParams.get(LINKED_RIDE_PARAM);
-  const linkedRideId = value && UuidSchema.safeParse(value).success ? value : null;
+  const linkedRideId = value && regexes.uuid().test(value) ? value : null;
   const clearLinkedRide = () => {
     if (!searchParams.has(LINKED_RIDE_PARAM)) return;
     setSearchParams(

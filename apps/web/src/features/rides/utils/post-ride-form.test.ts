@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, postRideResolver, postedRideMessage, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
+import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, postRideFormSchema, postedRideMessage, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
 
 const filled: PostRideFormValues = {
   ...POST_RIDE_DEFAULTS,
@@ -25,59 +25,59 @@ describe('post ride form', () => {
     });
   });
 
-  it('sends a return trip in UTC only when asked for, and refuses one before the departure', async () => {
+  /** The form fields the schema reports, each with its message. */
+  function errorsOf(values: PostRideFormValues, now?: () => Date): Record<string, string> {
+    const result = postRideFormSchema('America/New_York', now).safeParse(values);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  }
+
+  it('sends a return trip in UTC only when asked for, and refuses one before the departure', () => {
     expect(toCreateRideBody({ ...filled, returnDate: '2030-01-17', returnTime: '08:00' }, 'America/New_York')).not.toHaveProperty('returnTrip');
     const withReturn = { ...filled, returnTrip: true, returnDate: '2030-01-17', returnTime: '20:00' };
     expect(toCreateRideBody(withReturn, 'America/New_York')).toMatchObject({ returnTrip: { date: '2030-01-18', time: '01:00' } });
-    const resolve = postRideResolver(() => 'America/New_York');
-    const ok = await resolve(withReturn, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(ok.errors).toEqual({});
-    const before = await resolve({ ...withReturn, returnDate: '2030-01-15' }, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(Object.keys(before.errors)).toEqual(['returnTrip']);
+    expect(errorsOf(withReturn)).toEqual({});
+    expect(errorsOf({ ...withReturn, returnDate: '2030-01-15' })).toEqual({ returnTime: 'Choose a return day and time after the departure.' });
+    expect(errorsOf({ ...withReturn, returnDate: '' })).toEqual({ returnDate: 'Choose a return day and time after the departure.' });
   });
 
-  it('accepts a complete form and hands over the parsed body', async () => {
-    const result = await postRideResolver(() => 'America/New_York')(filled, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(result.errors).toEqual({});
-    expect(result.values).toMatchObject({ date: '2030-01-16', time: '02:30', pickupAddress: null, notes: ['No smoking'] });
+  it('accepts a complete form and hands over the parsed body', () => {
+    const result = postRideFormSchema('America/New_York').safeParse(filled);
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ date: '2030-01-16', time: '02:30', pickupAddress: null, notes: ['No smoking'] });
   });
 
-  it('puts the shared schema errors on the form fields', async () => {
-    const result = await postRideResolver(() => 'America/New_York')(
-      { ...filled, to: 'ithaca', price: '0.5', time: '', totalSeats: '9' },
-      undefined,
-      { fields: {}, shouldUseNativeValidation: false },
-    );
-    expect(Object.keys(result.errors).sort()).toEqual(['price', 'time', 'to', 'totalSeats']);
+  it("puts the shared schema's rules on the form fields, in the form's words", () => {
+    expect(errorsOf({ ...filled, to: 'ithaca', price: '0.5', time: '', totalSeats: '9' })).toEqual({
+      to: 'Choose a destination other than the departure.',
+      price: 'The price must be at least $1, with at most 2 decimals.',
+      time: 'Choose the departure time.',
+      totalSeats: 'Seats must be a whole number from 1 to 8.',
+    });
+    expect(errorsOf({ ...filled, pickupAddress: 'Collegetown', pickupLat: 42.44, pickupLng: null })).toEqual({
+      pickupAddress: 'Choose the address again from the suggestions.',
+    });
   });
-  it('refuses a departure that has passed before anything is sent, as the server would', async () => {
+
+  it('refuses a departure that has passed before anything is sent, as the server would', () => {
     const now = () => new Date('2030-01-16T02:30:00.000Z');
-    const options = { fields: {}, shouldUseNativeValidation: false };
-    const atNow = await postRideResolver(() => 'America/New_York', now)(filled, undefined, options);
-    expect(atNow.errors).toEqual({ time: { type: 'past', message: PAST_DEPARTURE_ERROR } });
-    const aMinuteLater = await postRideResolver(() => 'America/New_York', now)({ ...filled, time: '21:31' }, undefined, options);
-    expect(aMinuteLater.errors).toEqual({});
+    expect(errorsOf(filled, now)).toEqual({ time: PAST_DEPARTURE_ERROR });
+    expect(errorsOf({ ...filled, time: '21:31' }, now)).toEqual({});
   });
 
-  it('sends "Repeat weekly" as local weekdays and until, checked by the shared schema', async () => {
+  it('sends "Repeat weekly" as local weekdays and until, checked by the shared schema', () => {
     // Tuesday 2030-01-15, 21:30 in New York (already Wednesday in UTC).
     const weekly = { ...filled, repeat: true, repeatWeekdays: [4, 2], repeatUntil: '2030-03-01' };
     expect(toCreateRideBody(weekly, 'America/New_York')).toMatchObject({ date: '2030-01-16', repeat: { weekdays: [2, 4], until: '2030-03-01' } });
     expect(toCreateRideBody(filled, 'America/New_York')).not.toHaveProperty('repeat');
-    const resolve = postRideResolver(() => 'America/New_York');
-    const options = { fields: {}, shouldUseNativeValidation: false };
-    expect((await resolve(weekly, undefined, options)).errors).toEqual({});
+    expect(errorsOf(weekly)).toEqual({});
     // 26 weeks after the first ride is 2030-07-16.
-    expect((await resolve({ ...weekly, repeatUntil: '2030-07-16' }, undefined, options)).errors).toEqual({});
-    const errorsOf = async (values: Partial<PostRideFormValues>) => {
-      const result = await resolve({ ...weekly, ...values }, undefined, options);
-      return Object.keys((result.errors as { repeat?: object }).repeat ?? {});
-    };
-    expect(await errorsOf({ repeatUntil: '2030-07-17' })).toEqual(['until']);
-    expect(await errorsOf({ repeatUntil: '2030-01-14' })).toEqual(['until']);
-    expect(await errorsOf({ repeatUntil: '' })).toEqual(['until']);
-    expect(await errorsOf({ repeatWeekdays: [] })).toEqual(['weekdays']);
-    expect(await errorsOf({ repeatWeekdays: [4] })).toEqual(['weekdays']);
+    expect(errorsOf({ ...weekly, repeatUntil: '2030-07-16' })).toEqual({});
+    const fieldsOf = (values: Partial<PostRideFormValues>) => Object.keys(errorsOf({ ...weekly, ...values }));
+    expect(fieldsOf({ repeatUntil: '2030-07-17' })).toEqual(['repeatUntil']);
+    expect(fieldsOf({ repeatUntil: '2030-01-14' })).toEqual(['repeatUntil']);
+    expect(fieldsOf({ repeatUntil: '' })).toEqual(['repeatUntil']);
+    expect(fieldsOf({ repeatWeekdays: [] })).toEqual(['repeatWeekdays']);
+    expect(errorsOf({ ...weekly, repeatWeekdays: [4] })).toEqual({ repeatWeekdays: 'Choose the weekdays, including the day of the first ride.' });
   });
 
   it('says how many rides a weekly ride created', () => {

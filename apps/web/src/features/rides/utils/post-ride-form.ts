@@ -1,8 +1,8 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
 import { CreateRideInput, departsInFuture, type CreateRide, type CreatedRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
 import { dayInTimeZone, wallClockToUtc } from '@carpool/shared/time-zones';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { z } from 'zod';
 
 /**
  * What the Post a New Ride form holds: the API's field names, with the date and time as the
@@ -91,30 +91,17 @@ function returnTripBody(values: PostRideFormValues, timezone: string): { date: s
   return { date: utc?.date ?? values.returnDate, time: utc?.time ?? values.returnTime };
 }
 
-const apiResolver = zodResolver(CreateRideInput);
-
-/**
- * Validates the form with the very schema the server uses (CreateRideInput), on the body that
- * would be sent. The field names match, so the schema's errors land on the right inputs, and the
- * submit handler receives the parsed UTC body.
- */
-export function postRideResolver(timezone: () => string, now: () => Date = () => new Date()): Resolver<PostRideFormValues, unknown, CreateRide> {
-  return async (values, context, options) => {
-    const result = (await apiResolver(toCreateRideBody(values, timezone()) as never, context, options as never)) as unknown as Awaited<
-      ReturnType<Resolver<PostRideFormValues, unknown, CreateRide>>
-    >;
-    // The schema cannot know the time; the server's other rule on the departure is checked here.
-    if (Object.keys(result.errors).length === 0 && !departsInFuture(result.values as CreateRide, now())) {
-      return { values: {}, errors: { time: { type: 'past', message: PAST_DEPARTURE_ERROR } } };
-    }
-    return result;
-  };
-}
-
 export const PAST_DEPARTURE_ERROR = 'This time has passed. Choose a departure in the future.';
 
-/** Short messages per field; the schema's own wording is written for API callers. */
-export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, string>> = {
+const RETURN_TRIP_ERROR = 'Choose a return day and time after the departure.';
+const COORDINATES_ERROR = 'Choose the address again from the suggestions.';
+
+/**
+ * The form's words for the shared schema's rules, one text per form field (the schema's own
+ * wording is written for API callers). The schema reports the return trip under returnTrip.date /
+ * .time and "Repeat weekly" under repeat.weekdays / .until; here they are the form's fields.
+ */
+export const POST_RIDE_FIELD_ERRORS = {
   from: 'Choose where the ride leaves from.',
   to: 'Choose a destination other than the departure.',
   date: 'Choose the day of the ride.',
@@ -125,14 +112,63 @@ export const POST_RIDE_FIELD_ERRORS: Partial<Record<keyof PostRideFormValues, st
   pickupAddress: 'The pick-up address is too long.',
   dropoffAddress: 'The drop-off address is too long.',
   notes: 'Notes must not be empty or too long.',
-  returnTrip: 'Choose a return day and time after the departure.',
+  returnDate: RETURN_TRIP_ERROR,
+  returnTime: RETURN_TRIP_ERROR,
+  repeatWeekdays: 'Choose the weekdays, including the day of the first ride.',
+  repeatUntil: `Choose an end date from the first ride to ${SERIES_MAX_WEEKS} weeks after it.`,
+} as const satisfies Partial<Record<keyof PostRideFormValues, string>>;
+
+/**
+ * Where a body field shows in the form, by whole path or top-level field (also for the server's
+ * 400 details): the return trip and the repeat are split into the form's own fields, and a picked
+ * suggestion's coordinates answer under their address.
+ */
+export const POST_RIDE_FIELD_OF_BODY: Readonly<Record<string, string>> = {
+  'returnTrip.date': 'returnDate',
+  returnTrip: 'returnTime',
+  'repeat.until': 'repeatUntil',
+  repeat: 'repeatWeekdays',
+  pickupLat: 'pickupAddress',
+  pickupLng: 'pickupAddress',
+  dropoffLat: 'dropoffAddress',
+  dropoffLng: 'dropoffAddress',
 };
 
-/** The messages of the "Repeat weekly" fields (the schema reports them under repeat.weekdays and repeat.until). */
-export const REPEAT_FIELD_ERRORS = {
-  weekdays: 'Choose the weekdays, including the day of the first ride.',
-  until: `Choose an end date from the first ride to ${SERIES_MAX_WEEKS} weeks after it.`,
-} as const;
+function formIssueOf(path: readonly PropertyKey[]): { path: string[]; message: string } | null {
+  const whole = path.map(String).join('.');
+  const top = String(path[0] ?? '');
+  const field = POST_RIDE_FIELD_OF_BODY[whole] ?? POST_RIDE_FIELD_OF_BODY[top] ?? top;
+  // Coordinates come only from a picked suggestion; a rule they break is fixed by picking again.
+  if (field !== top && (field === 'pickupAddress' || field === 'dropoffAddress')) return { path: [field], message: COORDINATES_ERROR };
+  if (field in POST_RIDE_FIELD_ERRORS) {
+    return { path: [field], message: POST_RIDE_FIELD_ERRORS[field as keyof typeof POST_RIDE_FIELD_ERRORS] };
+  }
+  return null;
+}
+
+/**
+ * The Post a New Ride form's schema: the very schema the server uses (CreateRideInput), on the
+ * body that would be sent (UTC date and time, numbers), each rule it breaks worded for the form
+ * and put on the form's field; plus the server's other rule, a departure ahead (the schema cannot
+ * know the time). Its output is the parsed UTC body.
+ */
+export function postRideFormSchema(timezone: string, now: () => Date = () => new Date()) {
+  return z.custom<PostRideFormValues>().transform((values, ctx): CreateRide => {
+    const parsed = CreateRideInput.safeParse(toCreateRideBody(values, timezone));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        // A rule on a body field the form has no input for (the zone) keeps the schema's words.
+        ctx.addIssue({ code: 'custom', ...(formIssueOf(issue.path) ?? { path: issue.path.map(String), message: issue.message }) });
+      }
+      return z.NEVER;
+    }
+    if (!departsInFuture(parsed.data, now())) {
+      ctx.addIssue({ code: 'custom', path: ['time'], message: PAST_DEPARTURE_ERROR });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
 
 export const REPEAT_HORIZON_HINT = `Rides are created ${SERIES_HORIZON_WEEKS} weeks ahead; the later ones appear as the weeks go by.`;
 

@@ -1,10 +1,13 @@
 import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { SubscriptionBanner } from './subscription-banner';
+
+/** The form has a chunk of its own; until it is in, a look-alike with a disabled button stands there. */
+const formReady = () => waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled());
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -35,6 +38,7 @@ describe('SubscriptionBanner', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = fakeServer({ 'POST /api/subscriptions': () => ({ body: { email: 'a@b.edu', region: 'nj', subscribed: true } }) });
     renderWithApp(<SubscriptionBanner />, { path: '/nj' });
+    await formReady();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
@@ -57,6 +61,7 @@ describe('SubscriptionBanner', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeServer({ 'POST /api/subscriptions': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }) });
     renderWithApp(<SubscriptionBanner />);
+    await formReady();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'a@b.edu');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -76,6 +81,7 @@ describe('SubscriptionBanner checks the server rules first', () => {
       },
     });
     renderWithApp(<SubscriptionBanner />);
+    await formReady();
     const user = userEvent.setup();
     const input = screen.getByLabelText('Email address');
     await user.type(input, 'ann@');

@@ -1,30 +1,48 @@
 import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
 import { REGION_WORDING } from '@carpool/shared/regions';
-import { TEXTS } from '@carpool/shared/texts';
-import { SubscriptionInput } from '@carpool/shared/schemas/subscriptions';
-import { useEffect, useState } from 'react';
-import { Field } from '../../../components/form/field';
-import { Form } from '../../../components/form/form';
-import { FormError } from '../../../components/form/form-error';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
+import { Suspense, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
-import { useSubscribe } from '../api/subscribe';
+import { subscriptionFormClasses, subscriptionInputClasses, subscriptionRowClasses } from './subscription-form-classes';
 import { isSubscribed, rememberSubscribed, shouldShowBanner } from '../utils/subscribed-storage';
 
 type Phase = 'editing' | 'done';
+
+function SubscriptionFormUnavailable() {
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      The form could not be loaded. Reload the page to try again.
+    </p>
+  );
+}
+
+// The banner sits below the rides: its form kit (react-hook-form, the zod resolver) loads after
+// the first paint (docs/decisions/web-code-splitting.md).
+const SubscriptionForm = lazyWithReload(
+  () => import('./subscription-form').then((module) => module.SubscriptionForm),
+  SubscriptionFormUnavailable,
+);
+
+/** The form's look while its code loads: same boxes, nothing to type into yet. */
+function SubscriptionFormPlaceholder() {
+  return (
+    <div aria-busy="true" className={subscriptionFormClasses}>
+      <div className={subscriptionRowClasses}>
+        <div className="min-w-0 sm:flex-1">
+          <input aria-label="Email address" type="email" placeholder="you@university.edu" disabled className={subscriptionInputClasses} />
+        </div>
+        <Button disabled>Subscribe</Button>
+      </div>
+    </div>
+  );
+}
 
 /** The newsletter banner of the home page (spec sections 2 and 4). */
 export function SubscriptionBanner() {
   const { region } = useRegion();
   const { isSignedIn } = useSession();
-  const subscribeCall = useSubscribe();
-  const form = useZodForm(SubscriptionInput, {
-    defaultValues: { email: '' },
-    // Spec section 5: an empty address gets the spec's text; a malformed one, the kit's words.
-    messages: { email: (issue) => (issue.input === '' ? TEXTS.subscribeEmailRequired : undefined) },
-  });
   const [phase, setPhase] = useState<Phase>('editing');
   const [dismissed, setDismissed] = useState(false);
   // Read on each render: the stored flag belongs to the region shown, which can change.
@@ -39,18 +57,6 @@ export function SubscriptionBanner() {
 
   const visible = phase === 'done' ? !dismissed : shouldShowBanner({ isSignedIn, subscribed, dismissed });
   if (!visible) return null;
-
-  const onSubmit = async ({ email }: SubscriptionInput) => {
-    try {
-      await subscribeCall.mutateAsync(email);
-    } catch (failure) {
-      console.error('Subscription failed', failure);
-      form.showFailure(failure, TEXTS.subscribeFailed);
-      return;
-    }
-    rememberSubscribed(region);
-    setPhase('done');
-  };
 
   return (
     <aside
@@ -79,24 +85,14 @@ export function SubscriptionBanner() {
               Get news about rides {REGION_WORDING[region].where} in your inbox.
             </p>
           </div>
-          <Form form={form} onSubmit={onSubmit} className="flex w-full flex-col gap-2 lg:max-w-md">
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-              <Field name="email" label="Email address" hideLabel className="min-w-0 sm:flex-1">
-                {(control) => (
-                  <input
-                    {...control}
-                    type="email"
-                    autoComplete="email"
-                    placeholder="you@university.edu"
-                    className="h-10 w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
-                    {...form.register('email')}
-                  />
-                )}
-              </Field>
-              <SubmitButton pendingText="Subscribing...">Subscribe</SubmitButton>
-            </div>
-            <FormError />
-          </Form>
+          <Suspense fallback={<SubscriptionFormPlaceholder />}>
+            <SubscriptionForm
+              onSubscribed={() => {
+                rememberSubscribed(region);
+                setPhase('done');
+              }}
+            />
+          </Suspense>
         </div>
       )}
     </aside>

@@ -1,4 +1,4 @@
-import { BlockedUsersDto, ReportDto, type CreateReportInput } from '@carpool/shared/schemas/trust';
+import type { CreateReportInput } from '@carpool/shared/schemas/trust';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
@@ -7,11 +7,11 @@ import type { Region } from '@carpool/shared/regions';
 const BLOCKS_KEY = ['users', 'me', 'blocks'] as const;
 
 export function useReport() {
-  return useMutation({ mutationFn: (input: CreateReportInput) => api.post('/api/reports', input, { schema: ReportDto }) });
+  return useMutation({ mutationFn: (input: CreateReportInput) => api.post('/api/reports', input, { schema: () => import('@carpool/shared/schemas/trust').then((module) => module.ReportDto) }) });
 }
 
 export function useBlockedUsers(enabled = true) {
-  return useQuery({ queryKey: BLOCKS_KEY, queryFn: () => api.get('/api/users/me/blocks', { schema: BlockedUsersDto }), enabled });
+  return useQuery({ queryKey: BLOCKS_KEY, queryFn: () => api.get('/api/users/me/blocks', { schema: () => import('@carpool/shared/schemas/trust').then((module) => module.BlockedUsersDto) }), enabled });
 }
 
 /** A block changes which rides and requests the lists show: everything is read again. */
@@ -20,8 +20,8 @@ export function useSetBlocked() {
   return useMutation({
     mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) =>
       blocked
-        ? api.post(`/api/users/${userId}/block`, undefined, { schema: BlockedUsersDto })
-        : api.delete(`/api/users/${userId}/block`, { schema: BlockedUsersDto }),
+        ? api.post(`/api/users/${userId}/block`, undefined, { schema: () => import('@carpool/shared/schemas/trust').then((module) => module.BlockedUsersDto) })
+        : api.delete(`/api/users/${userId}/block`, { schema: () => import('@carpool/shared/schemas/trust').then((module) => module.BlockedUsersDto) }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
