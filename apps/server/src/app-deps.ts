@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/events.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 
 /** What every service needs, built once per app and passed down explicitly. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   readonly clock: Clock;
   /** Domain events for the realtime layer; publish after commit. */
   readonly events: EventBus;
+  /** Signed-in requests' sessions, kept while every change to them is heard (modules/auth/session-cache.ts). */
+  readonly sessionCache: SessionCache;
 }
 
 declare module 'fastify' {

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { startAuthChangeListener } from './modules/auth/auth-change-listener.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { offsetClock, systemClock, type Clock } from './lib/clock.js';
@@ -68,6 +71,10 @@ export interface BuildAppOptions {
   channelAdapters?: DeliveryChannelAdapter[];
 }
 
+/** Sessions kept in memory at most (about 2 kB each), and how long one is kept before it is read again. */
+const SESSION_CACHE_ENTRIES = 20_000;
+const SESSION_CACHE_MAX_AGE_MS = 5 * 60_000;
+
 /** Builds the whole server (API, docs, web app) without listening; tests use it with app.inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -85,10 +92,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: config.nodeEnv !== 'production' }));
 
-  const deps: AppDeps = { config, database, db: database.db, clock, events: createEventBus() };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    events: createEventBus(),
+    sessionCache: new SessionCache({ maxEntries: SESSION_CACHE_ENTRIES, maxAgeMs: SESSION_CACHE_MAX_AGE_MS }),
+  };
   app.decorate('deps', deps);
+  // The cache is on only while this process hears every change to sessions and users.
+  app.addHook('onClose', startAuthChangeListener({ database, cache: deps.sessionCache, log: app.log }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

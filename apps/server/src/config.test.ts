@@ -14,6 +14,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('gives the embedded database 16MB of shared buffers unless PGLITE_SHARED_BUFFERS says otherwise, in MB up to 1024', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    for (const bad of ['16', '16mb', '0MB', '1GB', '2048MB', '16MB; drop table users']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS/);
+    }
+  });
+
   it('uses google sign-in when a client id is set, and treats empty values as unset', () => {
     const config = loadConfig({ GOOGLE_CLIENT_ID: 'abc.apps.example', DATABASE_URL: '', ALLOWED_EMAIL_DOMAINS: 'Cornell.edu, ithaca.edu' });
     expect(config.authMode).toBe('google');

@@ -59,6 +59,11 @@ const EnvSchema = z
     HOST: z.string().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^([1-9]\d{0,3})MB$/, 'must be a size in MB, like 16MB')
+      .refine((value) => parseInt(value, 10) <= 1024, 'must be at most 1024MB (the embedded database has 2 GB in all)')
+      .default('16MB'),
     REDIS_URL: z.url().optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only, at most 64').default(''),
     PUBLIC_URL: z.url().optional(),
@@ -136,6 +141,8 @@ const EnvSchema = z
       devSignInExposed,
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL ?? null,
+      /** shared_buffers of the embedded database (see pgliteStartParams in db/client.ts). */
+      pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
       redisUrl: env.REDIS_URL ?? null,
       /** Put before every Redis key and stream, so that several deployments (or test runs) can share one Redis. */
       redisKeyPrefix: env.REDIS_KEY_PREFIX,

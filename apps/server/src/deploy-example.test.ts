@@ -92,11 +92,22 @@ describe.skipIf(missing.length > 0)(title, () => {
   };
 
   async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${proxyUrl}${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
+    const send = () =>
+      fetch(`${proxyUrl}${url}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      // A reload of nginx closes its idle kept-alive connections; a request sent on one at that
+      // moment finds it closed before any answer. Browsers send such a request again on a new
+      // connection, whatever its method, and so does this client, once. Any other failure fails.
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+      res = await send();
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${url} through nginx: ${res.status} ${text}`);
     return JSON.parse(text) as T;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ServerProcess, STARTUP_TIMEOUT_MS } from './test/server-process.js';
 import { pause } from './test/socket-client.js';
 
-/** main.ts' SHUTDOWN_GRACE_MS: past it the process gives up and exits 1. */
+/** server.ts' SHUTDOWN_GRACE_MS: past it the process gives up and exits 1. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const WORKERS = 12;
 

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,7 +10,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { EMBEDDED_TEMPLATE_FILE, unpackEmbeddedTemplate } from './embedded-template.js';
 import { acquireFolderLock } from './folder-lock.js';
+import { NOTIFY_CHANNELS } from './notify-channels.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -24,10 +26,26 @@ export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Hears the database's notifications on `channel` (NOTIFY, sent at commit) until the returned
+   * function stops it. Resolves once listening. `onLost` is called, once, if the listening
+   * connection goes (nothing more is heard then; listen again).
+   */
+  listen(channel: string, handlers: { onNotify(payload: string): void; onLost(error: Error): void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The embedded database's shared_buffers unless PGLITE_SHARED_BUFFERS says otherwise (see pgliteStartParams). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
+export interface EmbeddedOptions {
+  /** shared_buffers of the embedded database (a PostgreSQL size: "16MB"); default DEFAULT_PGLITE_SHARED_BUFFERS. */
+  sharedBuffers?: string;
+  /** The template a new folder is unpacked from (see embedded-template.ts); without it the folder is made by initdb. */
+  template?: string;
+}
 
 /** Opens PostgreSQL through a pool when `databaseUrl` is set, else the embedded PGlite. */
 export async function openDatabase(options: {
@@ -35,20 +53,55 @@ export async function openDatabase(options: {
   /** Folder for the embedded database; null keeps it in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
+  embedded?: EmbeddedOptions;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.embedded ?? {});
+}
+
+/**
+ * PGlite's start parameters with the embedded database's settings (bench/README.md, "the
+ * embedded start"). PGlite touches all of shared_buffers when it starts, so PostgreSQL's default
+ * of 128 MB is that much resident memory; 16 MB holds a small deployment's working set. PGlite
+ * has a single connection, and each allowed one reserves shared memory. The lock table is sized
+ * per backend slot (connections plus PostgreSQL's own, about 32 here against 128 by default), so
+ * four times the locks per transaction keeps PostgreSQL's default total.
+ */
+export function pgliteStartParams(sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    ...['-c', `shared_buffers=${sharedBuffers}`],
+    ...['-c', 'max_connections=4'],
+    ...['-c', 'max_locks_per_transaction=256'],
+  ];
+}
+
+/**
+ * Makes a new embedded database folder: unpacked from the build's template when there is one,
+ * else (running from source without a build) by initdb and the migrations in a child process.
+ */
+async function createPgliteFolder(dir: string, template: string): Promise<void> {
+  if (existsSync(dir) && readdirSync(dir).length > 0) {
+    throw new Error(`${dir} holds files but no database (no PG_VERSION): move it away, or restore a backup into an empty folder`);
+  }
+  if (existsSync(template)) {
+    // An empty folder (made by hand, or a mount point's parent) is replaced by the unpacked one.
+    if (existsSync(dir)) rmdirSync(dir);
+    await unpackEmbeddedTemplate(dir, template);
+    return;
+  }
+  await initPgliteFolderInChild(dir);
 }
 
 /** Creates and migrates a new embedded database folder in a child process (see create-pglite-folder.ts). */
-async function createPgliteFolder(dir: string): Promise<void> {
+async function initPgliteFolderInChild(dir: string): Promise<void> {
   // A sibling module: .js when built, .ts when run from source.
   const script = fileURLToPath(new URL(`./create-pglite-folder${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
   // The server's flags are kept (tsx in development), but not a watcher or a debugger; run from
   // source by a test runner that compiles in process, the child needs tsx of its own.
   const execArgv = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag));
   if (script.endsWith('.ts') && !execArgv.some((flag) => flag.includes('tsx'))) execArgv.push('--import', 'tsx');
-  const child = fork(script, [dir, migrationsFolder], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, [dir, MIGRATIONS_FOLDER], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) =>
@@ -57,16 +110,17 @@ async function createPgliteFolder(dir: string): Promise<void> {
   });
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, embedded: EmbeddedOptions): Promise<Database> {
   // Taken before the folder is created or opened, held until close (see folder-lock.ts).
   const lock = dir ? await acquireFolderLock(dir) : null;
   let client: PGlite;
   try {
     if (dir) {
       mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-      if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFolder(path.resolve(dir));
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteFolder(path.resolve(dir), embedded.template ?? EMBEDDED_TEMPLATE_FILE);
     }
-    client = dir ? new PGlite(path.resolve(dir)) : new PGlite();
+    const settings = { startParams: pgliteStartParams(embedded.sharedBuffers) };
+    client = dir ? new PGlite(path.resolve(dir), settings) : new PGlite(settings);
     await client.waitReady;
   } catch (error) {
     lock?.release();
@@ -76,7 +130,15 @@ async function openPglite(dir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // In process: the connection cannot be lost while the database is open.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      // Closing the database ends its listeners; stopping one after that has nothing to do.
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       try {
         await client.close();
@@ -110,20 +172,86 @@ async function waitUntilIdle(pool: pg.Pool, limitMs: number): Promise<void> {
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A database that does not answer fails a request after this long (503, see db/unavailable.ts)
   // instead of holding it until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const subscribers = new Map<string, Set<(payload: string) => void>>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Every pooled connection listens too, before its first query (see notify-channels.ts); the
+    // dedicated connection of `listen` hears the other processes' changes while these are busy or closed.
+    onConnect: async (client) => {
+      client.on('notification', (message) => {
+        for (const deliver of subscribers.get(message.channel) ?? []) deliver(message.payload ?? '');
+      });
+      await client.query(Object.values(NOTIFY_CHANNELS).map((channel) => `LISTEN ${pg.escapeIdentifier(channel)};`).join(' '));
+    },
+  });
   // An idle connection that the server drops (restart, failover, a dropped test database) is
   // discarded by the pool and replaced on the next query; without a listener it would crash the process.
   pool.on('error', () => {});
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: async (channel, handlers) => {
+      const stopDedicated = await listenOnPostgres(url, channel, handlers, listeners);
+      const deliver = (payload: string) => handlers.onNotify(payload);
+      const channelSubscribers = subscribers.get(channel) ?? new Set();
+      subscribers.set(channel, channelSubscribers);
+      channelSubscribers.add(deliver);
+      return async () => {
+        channelSubscribers.delete(deliver);
+        await stopDedicated();
+      };
+    },
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
       await waitUntilIdle(pool, CLOSE_WAIT_MS);
       await pool.end();
     },
   };
+}
+
+/** A connection of its own that LISTENs on `channel` (a pooled one would be handed to queries). */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: { onNotify(payload: string): void; onLost(error: Error): void },
+  listeners: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  let stopped = false;
+  let lost = false;
+  const loseOnce = (error: Error) => {
+    if (stopped || lost) return;
+    lost = true;
+    listeners.delete(stop);
+    handlers.onLost(error);
+    client.end().catch(() => {});
+  };
+  client.on('error', loseOnce);
+  client.on('end', () => loseOnce(new Error('the listening connection ended')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+  });
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    listeners.delete(stop);
+    await client.end().catch(() => {});
+  };
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  } catch (error) {
+    stopped = true;
+    await client.end().catch(() => {});
+    throw error;
+  }
+  listeners.add(stop);
+  return stop;
 }

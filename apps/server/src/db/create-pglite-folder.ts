@@ -1,5 +1,6 @@
 /**
- * Creates an embedded database folder in a child process: PGlite's initdb, then the migrations.
+ * Creates an embedded database folder in a child process when there is no template to unpack
+ * (running from source before a build; see embedded-template.ts): PGlite's initdb, then the migrations.
  * The WebAssembly memory these grow to (about 800 MB) is never given back while the instance
  * lives; in a child process it goes away with the process (a worker thread kept about 100 MB of
  * it), and the server then opens the finished folder as on a restart.

@@ -197,6 +197,11 @@ export const rides = pgTable(
     seriesId: uuid('series_id').references(() => rideSeries.id, { onDelete: 'set null' }),
     /** The series' local day this occurrence stands for; stays when the driver edits its time. */
     seriesDay: date('series_day', { mode: 'string' }),
+    /**
+     * How many wait on this ride's waiting list: kept by a trigger on waitlist_entries (migration
+     * 0010), so that ride lists read the list only for the rare ride someone waits on.
+     */
+    waitingCount: integer('waiting_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('rides_series_day_idx').on(t.seriesId, t.seriesDay),

@@ -23,7 +23,6 @@ import { setTimeoutAt } from '../lib/long-timeout.js';
 import { authenticateToken } from '../modules/auth/auth.service.js';
 import { canAccessRideChat, findBookingPassenger } from '../modules/ride-messages/ride-messages.service.js';
 import { bearerToken } from './auth.js';
-import { resilientRedisAdapter } from './realtime-adapter.js';
 
 export interface SocketData {
   userId: string;
@@ -77,10 +76,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const { events, db } = app.deps;
 
   const redis = app.redisConnections.configured ? app.redisConnections.create('realtime', 'background') : null;
+  // The adapter and its dependencies are loaded only with Redis (bench/README.md, "the embedded start").
+  const adapter = redis ? (await import('./realtime-adapter.js')).resilientRedisAdapter(redis, app.log, app.deps.config.redisKeyPrefix) : null;
 
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
-    ...(redis ? { adapter: resilientRedisAdapter(redis, app.log, app.deps.config.redisKeyPrefix) } : {}),
+    ...(adapter ? { adapter } : {}),
     // A reconnect within this time gets the missed room events replayed; the web app refetches
     // the history in any case, so a longer outage (or a killed process) loses nothing either.
     connectionStateRecovery: { maxDisconnectionDuration: CONNECTION_RECOVERY_MS, skipMiddlewares: false },

@@ -26,6 +26,20 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Pro
     await database.migrate();
     return database;
   }
+  const scratch = await createScratchPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null, poolSize });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's, for tests that open it more than once. */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `carpool_test_${randomBytes(6).toString('hex')}`;
@@ -35,12 +49,9 @@ export async function createTestDatabase(kind: DatabaseKind, poolSize = 10): Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null, poolSize });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import { upsertUserByIdentity, type UserRow } from '../users/users.repository.js';
 import type { IdTokenVerifier } from './id-token.js';
+import type { SessionCache } from './session-cache.js';
 import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
 
 export interface AuthDeps {
@@ -65,8 +66,18 @@ export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promis
 }
 
 /** Resolves a bearer token to its session, or throws UNAUTHORIZED / TOKEN_EXPIRED. */
-export async function authenticateToken(deps: Pick<AuthDeps, 'db' | 'clock' | 'config'>, token: string): Promise<AuthContext> {
-  const found = await findSessionWithUser(deps.db, hashToken(token));
+export async function authenticateToken(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'config'> & { sessionCache?: SessionCache },
+  token: string,
+): Promise<AuthContext> {
+  const tokenHash = hashToken(token);
+  const cache = deps.sessionCache;
+  let found = cache?.get(tokenHash);
+  if (!found) {
+    const ticket = cache?.begin();
+    found = await findSessionWithUser(deps.db, tokenHash);
+    if (found && cache && ticket !== undefined) cache.remember(tokenHash, found, ticket);
+  }
   // Suspension and deletion revoke the sessions too; the user's state is checked as well so that
   // no token outlives them even for a moment.
   if (!found || found.session.revokedAt || found.user.suspendedAt || found.user.deletedAt) {

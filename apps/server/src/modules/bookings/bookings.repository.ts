@@ -26,32 +26,40 @@ export async function findRideInRegion(db: Queryable, rideId: string, region: Re
 }
 
 /**
- * What deciding a booking needs, read at once: the ride of the region with its driver, whether the
- * driver and the user blocked each other, and every booking the user has on it, newest first.
+ * What deciding a booking needs, in one query: the ride of the region with its driver, whether the
+ * driver and the user blocked each other, whether the user already holds an active booking on it,
+ * and how many of the user's bookings on it count towards the rebooking cap. A booking made before
+ * the driver edited the ride and cancelled after the edit does not count: the terms changed under
+ * the passenger (docs/decisions/ride-edits.md).
  */
 export async function findRideForBooking(
   db: Db,
   options: { rideId: string; region: Region; userId: string },
-): Promise<{ ride: RideRow; driver: UserRow; blocked: boolean; userBookings: BookingRow[] } | undefined> {
-  const rideQuery = preparedQuery(db, 'find_ride_for_booking_in_region', (db, name) =>
-    db
-      .select({ ride: rides, driver: users, blocked: sql<boolean>`${blockedEitherWay(sql.placeholder('userId'), rides.driverId)}` })
+): Promise<{ ride: RideRow; driver: UserRow; blocked: boolean; hasActiveBooking: boolean; bookingsCounted: number } | undefined> {
+  const query = preparedQuery(db, 'find_ride_for_booking_in_region', (db, name) => {
+    const userId = sql.placeholder('userId');
+    return db
+      .select({
+        ride: rides,
+        driver: users,
+        blocked: sql<boolean>`${blockedEitherWay(userId, rides.driverId)}`,
+        hasActiveBooking: sql<boolean>`exists (
+          select 1 from ${bookings}
+           where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId} and ${bookings.status} in ('pending', 'confirmed'))`,
+        bookingsCounted: sql<number>`(
+          select count(*) from ${bookings}
+           where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId}
+             and not (${bookings.status} = 'cancelled' and ${rides.editedAt} is not null
+                      and ${bookings.createdAt} < ${rides.editedAt} and ${bookings.updatedAt} >= ${rides.editedAt}))::int`.mapWith(Number),
+      })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
       .where(and(eq(rides.id, sql.placeholder('rideId')), eq(rides.region, sql.placeholder('region'))))
       .limit(1)
-      .prepare(name),
-  );
-  const bookingsQuery = preparedQuery(db, 'find_bookings_of_user_on_ride', (db, name) =>
-    db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.rideId, sql.placeholder('rideId')), eq(bookings.userId, sql.placeholder('userId'))))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .prepare(name),
-  );
-  const [[found], userBookings] = await Promise.all([rideQuery.execute(options), bookingsQuery.execute(options)]);
-  return found && { ...found, userBookings };
+      .prepare(name);
+  });
+  const [found] = await query.execute(options);
+  return found;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
-import { getRidesByIds, hasDeparted, isActiveBooking, toRideDtoOfKnownRide } from '../rides/rides.service.js';
+import { getRidesByIds, hasDeparted, toRideDtoOfKnownRide } from '../rides/rides.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { fileUrl } from '../users/users.mapper.js';
 import { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser } from '../waitlist/waitlist.repository.js';
@@ -59,15 +59,6 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/**
- * A booking made before the driver edited the ride and cancelled after the edit: the terms changed
- * under the passenger, so it does not count towards the rebooking cap (docs/decisions/ride-edits.md).
- */
-function cancelledAfterEdit(booking: BookingRow, ride: { editedAt: Date | null }): boolean {
-  if (!ride.editedAt || booking.status !== 'cancelled') return false;
-  return booking.createdAt.getTime() < ride.editedAt.getTime() && booking.updatedAt.getTime() >= ride.editedAt.getTime();
-}
-
 type RideForBooking = NonNullable<Awaited<ReturnType<typeof findRideForBooking>>>;
 
 /**
@@ -77,13 +68,13 @@ type RideForBooking = NonNullable<Awaited<ReturnType<typeof findRideForBooking>>
  */
 function bookingRefusal(found: RideForBooking | undefined, userId: string, wanted: BookRideInput, now: Date): AppError | null {
   if (!found) return notFound('Ride');
-  const { ride, userBookings } = found;
+  const { ride } = found;
   if (ride.driverId === userId) return new AppError('CONFLICT', 'You cannot book your own ride');
   if (found.blocked) return new AppError('USER_BLOCKED', 'You cannot book this ride: one of you has blocked the other');
   const closed = closedRideError(ride, now);
   if (closed) return closed;
-  if (userBookings.some(isActiveBooking)) return alreadyBooked();
-  if (userBookings.filter((booking) => !cancelledAfterEdit(booking, ride)).length >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
+  if (found.hasActiveBooking) return alreadyBooked();
+  if (found.bookingsCounted >= MAX_BOOKINGS_PER_USER_PER_RIDE) {
     return new AppError(
       'CONFLICT',
       `You have booked this ride ${MAX_BOOKINGS_PER_USER_PER_RIDE} times already; please contact the driver instead.`,
@@ -116,7 +107,7 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
     const found = await findRideForBooking(deps.db, { rideId: input.rideId, region, userId });
     const refusal = bookingRefusal(found, userId, input, now);
     if (refusal) throw refusal;
-    const { ride, driver, userBookings } = found!;
+    const { ride, driver } = found!;
     const bookingId = randomUUID();
     const notification = {
       userId: ride.driverId,
@@ -156,7 +147,8 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
       updatedAt: now,
     };
     const bookedRide = { ride: { ...ride, seatsAvailable: booked.seatsAvailable, suitcasesAvailable: booked.suitcasesAvailable }, driver };
-    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, [booking, ...userBookings]);
+    // The new booking is the user's active one, which is what the ride shows as theirs.
+    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, [booking]);
     return toBookingDto({ booking, passenger }, rideDto);
   }
   throw new AppError('RIDE_FULL', 'Not enough room on this ride: others are booking it at this moment. Please try again.');

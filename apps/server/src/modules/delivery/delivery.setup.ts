@@ -82,7 +82,7 @@ export async function setupDelivery(
   app.addHook('onClose', async () => {
     unsubscribe();
     await worker.stop();
-    email?.close();
+    await email?.close();
   });
   await app.register(deliveryRoutes, { tokens: options.tokens, devMailbox });
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Region } from '@carpool/shared/regions';
 import type { Delivery, DeliveryChannelAdapter, DeliveryResult } from '../../lib/delivery-channel.js';
 import { renderMail, type MailKind } from './mail-templates.js';
@@ -28,7 +28,7 @@ export interface KeptMail {
 
 export interface EmailChannel extends DeliveryChannelAdapter {
   deliverToAddress(mail: AddressMail): Promise<DeliveryResult>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface EmailChannelOptions {
@@ -47,21 +47,27 @@ export function messageIdFor(idempotencyKey: string, from: string): string {
 }
 
 export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
-        pool: true,
-        maxConnections: 8,
-        maxMessages: 1000,
-        connectionTimeout: 5_000,
-        greetingTimeout: 5_000,
-        socketTimeout: 15_000,
-      } as Parameters<typeof nodemailer.createTransport>[0])
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first mail, not at start (bench/README.md, "the embedded start").
+  let transport: Promise<Transporter> | null = null;
+  const openTransport = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return options.smtpUrl
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          pool: true,
+          maxConnections: 8,
+          maxMessages: 1000,
+          connectionTimeout: 5_000,
+          greetingTimeout: 5_000,
+          socketTimeout: 15_000,
+        } as Parameters<typeof nodemailer.createTransport>[0])
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
 
   async function send(mail: SendMailOptions & { to: string; subject: string; html: string; text: string }): Promise<DeliveryResult> {
     try {
-      const info = (await transport.sendMail({ ...mail, from: options.from })) as { message?: Buffer };
+      transport ??= openTransport();
+      const info = (await (await transport).sendMail({ ...mail, from: options.from })) as { message?: Buffer };
       if (!options.smtpUrl) {
         await options.keep({
           messageId: String(mail.messageId),
@@ -126,6 +132,8 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
         ...rendered,
       });
     },
-    close: () => transport.close(),
+    close: async () => {
+      if (transport) (await transport).close();
+    },
   };
 }

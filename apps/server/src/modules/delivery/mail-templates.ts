@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { REGION_WORDING, TAGLINE, type Region } from '@carpool/shared/regions';
 import type { NotificationKind } from '@carpool/shared/schemas/notifications';
 import { escapeHtml } from './pages.js';
@@ -202,6 +201,8 @@ async function compileLayout(kind: MailKind, region: Region, parts: { body: bool
     </mj-section>
   </mj-body>
 </mjml>`;
+  // mjml (half a second and about 50 MB to load) comes with the first mail, not at start.
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict', keepComments: false });
   if (errors.length > 0) throw new Error(`mail template ${kind}: ${errors.map((error) => error.formattedMessage).join('; ')}`);
   return html;

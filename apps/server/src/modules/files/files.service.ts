@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Queryable } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { deleteFilesByIds, deleteFilesOfOwner, findFilesOfOwner, findFileById, insertFile, type FileRow } from './files.repository.js';
@@ -42,12 +41,14 @@ const tooManyPixels = () =>
  * image data; the EXIF orientation is applied first so that the picture stays upright.
  */
 export async function prepareImage(input: Buffer, variant: ImageVariant): Promise<PreparedImage> {
+  // Loaded with the first upload, not at start (bench/README.md, "the embedded start").
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const detected = await fileTypeFromBuffer(input);
   if (!detected || !ACCEPTED_IMAGE_TYPES.has(detected.mime)) {
     throw new AppError('UNSUPPORTED_FILE_TYPE', 'Please upload an image file (JPEG, PNG, GIF, WebP or AVIF)');
   }
 
-  let declared: sharp.Metadata;
+  let declared: Metadata;
   try {
     declared = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {

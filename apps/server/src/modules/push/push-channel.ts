@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type { NotificationCategory } from '@carpool/shared/schemas/notification-preferences';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
+import type { RequestDetails } from 'web-push';
 import type { Db } from '../../db/client.js';
 import type { Delivery, DeliveryChannelAdapter, DeliveryResult } from '../../lib/delivery-channel.js';
 import { guardedLookup, refusedAddress, type AddressRules } from './push-endpoint-guard.js';
@@ -54,7 +54,9 @@ export function createPushChannel(deps: { db: Db; vapidKeys: VapidKeys; rules: A
   async function sendTo(subscription: PushSubscriptionRow, delivery: Delivery): Promise<SendOutcome> {
     const payload: PushPayload = { title: delivery.title, body: delivery.body, url: delivery.url, tag: tagOf(delivery) };
     const { ttlSeconds, urgency } = DELIVERY_OF_CATEGORY[delivery.category];
-    let details: webpush.RequestDetails;
+    // web-push is loaded with the first notification, not at start (bench/README.md, "the embedded start").
+    const { default: webpush } = await import('web-push');
+    let details: RequestDetails;
     try {
       details = webpush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -119,7 +121,7 @@ function tagOf(delivery: Delivery): string {
  * resolves to is checked when the connection is made (guardedLookup), and a literal address
  * before it.
  */
-function post(details: webpush.RequestDetails, lookup: ReturnType<typeof guardedLookup>, rules: AddressRules): Promise<SendOutcome> {
+function post(details: RequestDetails, lookup: ReturnType<typeof guardedLookup>, rules: AddressRules): Promise<SendOutcome> {
   const url = new URL(details.endpoint);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) !== 0) {

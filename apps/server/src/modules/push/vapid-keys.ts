@@ -1,7 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 
 /** The application server's key pair of RFC 8292 (VAPID), base64url as browsers and web-push take them. */
 export interface VapidKeys {
@@ -33,6 +32,20 @@ function assertPair(keys: { publicKey: string; privateKey: string }, origin: str
 }
 
 /**
+ * A new P-256 pair as web-push's generateVAPIDKeys makes it (without loading web-push at start):
+ * the uncompressed public point and the 32-byte private key, base64url.
+ */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
+}
+
+/**
  * The configured keys; else the pair stored in `dataDir`, generated on the first start; else
  * (tests, dataDir null) a fresh pair in memory. Every process of one deployment must use the same
  * pair, since browsers' subscriptions are bound to the public key: processes that do not share
@@ -51,10 +64,10 @@ export function loadVapidKeys(options: {
     return { ...keys, subject };
   }
   const file = options.dataDir ? path.join(options.dataDir, KEY_FILE) : null;
-  if (!file) return { ...webpush.generateVAPIDKeys(), subject };
+  if (!file) return { ...generateVapidKeys(), subject };
   const stored = readStored(file);
   if (stored) return { ...stored, subject };
-  const generated = webpush.generateVAPIDKeys();
+  const generated = generateVapidKeys();
   mkdirSync(path.dirname(file), { recursive: true });
   // Written aside and linked into place: of two processes starting at once on one DATA_DIR, the
   // second finds the link taken and keeps the first one's pair, never a half-written file.

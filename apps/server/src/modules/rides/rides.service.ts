@@ -476,7 +476,8 @@ async function toRideDtos(
   const [bookingsOnRides, messagesByRide, waitlistByRide] = await Promise.all([
     findBookingsWithPassengersOnRides(db, participantRideIds),
     findLatestRideMessages(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
-    findWaitlistSummaries(db, viewer?.userId ?? null, rideIds),
+    // The ride row counts who waits (a trigger keeps it), so the list is read only where someone does.
+    findWaitlistSummaries(db, viewer?.userId ?? null, rows.filter((row) => row.ride.waitingCount > 0).map((row) => row.ride.id)),
   ]);
   const driverByRide = new Map(rows.map((row) => [row.ride.id, row.ride.driverId]));
   const passengersByRide = new Map<string, RidePassenger[]>();
@@ -548,7 +549,7 @@ async function toRideDtos(
       canDelete: viewer?.userId === ride.driverId && ride.status === 'active' && !hasDeparted(ride, now),
       myBooking,
       editedAt: ride.editedAt ? ride.editedAt.toISOString() : null,
-      waitingCount: waitlist?.waitingCount ?? 0,
+      waitingCount: ride.waitingCount > 0 ? (waitlist?.waitingCount ?? 0) : 0,
       myWaitlistEntry: waitlist?.mine ? { ...waitlist.mine, createdAt: waitlist.mine.createdAt.toISOString() } : null,
       seriesId: ride.seriesId,
     };

@@ -3,7 +3,7 @@ import type { Ride } from '@carpool/shared/schemas/rides';
 import type { WaitingPassenger, WaitlistEntry } from '@carpool/shared/schemas/waitlist';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, notifications, waitlistEntries } from '../../db/schema.js';
+import { bookings, notifications, rides, waitlistEntries } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, getRideAs, postRide } from '../../test/ride-fixtures.js';
 import { runPeriodicJob } from '../jobs/periodic-job.js';
@@ -249,6 +249,31 @@ describeEachDatabase('waiting list', (kind) => {
       expect(told[0]!.body).toContain('departed');
       expect((await runPeriodicJob(t.app.deps)).waitlistEntriesClosed).toBe(0);
       expect(await notified(ride.id, 'waitlist_closed')).toHaveLength(2);
+    });
+  });
+
+  describe('the waiting count on the ride row', () => {
+    /** The trigger-kept count beside the entries themselves. */
+    const counts = async (rideId: string) => {
+      const [row] = await t.database.db.select({ waitingCount: rides.waitingCount }).from(rides).where(eq(rides.id, rideId));
+      return { kept: row!.waitingCount, entries: (await waiting(rideId)).length };
+    };
+
+    it('follows every way an entry comes and goes: joining, leaving, booking, promotion and cancellation', async () => {
+      const { ride, booking } = await fullRide();
+      await join(ride.id, b);
+      await join(ride.id, c);
+      await join(ride.id, d);
+      expect(await counts(ride.id)).toEqual({ kept: 3, entries: 3 });
+      await leave(ride.id, c);
+      expect(await counts(ride.id)).toEqual({ kept: 2, entries: 2 });
+      // The freed seat books b, which takes b off the list.
+      expect((await cancelBooking(booking.id, a)).statusCode).toBe(200);
+      expect(await counts(ride.id)).toEqual({ kept: 1, entries: 1 });
+      expect(await getRideAs(t, ride.id, d.token)).toMatchObject({ waitingCount: 1, myWaitlistEntry: { position: 1 } });
+      expect((await t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: driver.token })).statusCode).toBe(200);
+      expect(await counts(ride.id)).toEqual({ kept: 0, entries: 0 });
+      expect(await getRideAs(t, ride.id, d.token)).toMatchObject({ waitingCount: 0, myWaitlistEntry: null });
     });
   });
 });
