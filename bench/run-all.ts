@@ -24,12 +24,12 @@ import { markdownTable, type ReportRow } from './lib/report.js';
 import { runOutboxDrain } from './outbox/run-outbox.js';
 import { mailEnv, startSmtpSink } from './outbox/smtp-sink.js';
 import { SCALE, SIZES } from './lib/scale.js';
-import { round, sleep } from './lib/stats.js';
+import { sleep } from './lib/stats.js';
 import { captureSearchSql } from './search/capture-search-sql.js';
 import { checkSameAnswers, runSearch, type SearchPhase } from './search/run-search.js';
 import { buildSearchRequests, filterOfSearch } from './search/search-requests.js';
 import { busiestInboxUser, seedDatabase } from './seed/seed-data.js';
-import { describeWebRoutes, measureWebSizes, runLighthouse, webSizeRows, type LighthouseResult } from './web/run-web.js';
+import { describeWebRoutes, lighthouseRows, measureWebSizes, runLighthouseMedian, SIGNED_OUT_PAGES, webSizeRows, type LighthouseResult } from './web/run-web.js';
 
 const SETTLE_MS = 2_000;
 const SEARCH_REQUEST_COUNT = 2_000;
@@ -72,18 +72,6 @@ function searchRows(phases: readonly SearchPhase[]): ReportRow[] {
     }
   }
   return rows;
-}
-
-function lighthouseRows(result: LighthouseResult | Error): ReportRow[] {
-  if (result instanceof Error) return [{ benchmark: 'Lighthouse (mobile), home', figure: 'not run', ours: result.message.slice(0, 120), baseline: '', ratio: '' }];
-  // No bare baseline exists for a page; the column compares with Lighthouse's "good" thresholds instead.
-  const good = { lcpMs: 2_500, cls: 0.1, tbtMs: 200 };
-  return [
-    { benchmark: 'Lighthouse (mobile), home', figure: 'performance score', ours: result.performance, baseline: 'good: 90', ratio: `${(result.performance / 90).toFixed(2)}x` },
-    { benchmark: 'Lighthouse (mobile), home', figure: 'LCP (ms)', ours: result.lcpMs, baseline: `good: ${good.lcpMs}`, ratio: `${(result.lcpMs / good.lcpMs).toFixed(2)}x` },
-    { benchmark: 'Lighthouse (mobile), home', figure: 'CLS', ours: round(result.cls, 3), baseline: `good: ${good.cls}`, ratio: `${(result.cls / good.cls).toFixed(2)}x` },
-    { benchmark: 'Lighthouse (mobile), home', figure: 'TBT (ms)', ours: result.tbtMs, baseline: `good: ${good.tbtMs}`, ratio: `${(result.tbtMs / good.tbtMs).toFixed(2)}x` },
-  ];
 }
 
 function explainSection(explained: readonly ExplainedQuery[]): string {
@@ -150,7 +138,7 @@ async function main() {
     const explained = await explainQueries(pool, templates, filters, await busiestInboxUser(pool));
 
     log('booking');
-    const booking = await runBooking({ appUrl: app.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+    const booking = await runBooking({ appUrl: app.url, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
     for (const row of booking.throughput) log(`booking ${row.target}: ${row.bookingsPerSecond.toFixed(0)}/s, p99 ${row.p99.toFixed(1)} ms`);
     const bookingMails = (await smtp.stats()).received;
 
@@ -160,7 +148,12 @@ async function main() {
     // Before the chat: a backlog of chat messages still being stored would slow the page down.
     log('web app');
     const sizes = measureWebSizes();
-    const lighthouse = await runLighthouse(`${app.url}/`).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    // Every page a signed-out visitor can load, median of 3 runs each (about 15 s a run).
+    const lighthouse: { label: string; result: LighthouseResult | Error }[] = [];
+    for (const page of SIGNED_OUT_PAGES) {
+      const result = await runLighthouseMedian(`${app.url}${page.path}`, 3).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      lighthouse.push({ label: page.label, result });
+    }
 
     log('chat');
     const rooms = await seedChatRooms(pool, seeded.signedIn);
@@ -174,7 +167,7 @@ async function main() {
 
     const saturation = (target: 'ours' | 'baseline') => phases.find((phase) => phase.rate === 'max' && phase.target === target)!;
     const throughput = (target: BookingTarget) => booking.throughput.find((row) => row.target === target)!;
-    const race = (target: 'ours' | 'baseline') => booking.races.find((row) => row.target === target)!;
+    const race = (target: 'ours' | 'baseline-http' | 'baseline') => booking.races.find((row) => row.target === target)!;
     const waitlistOf = (target: 'ours' | 'no-waitlist') => waitlist.find((row) => row.target === target)!;
     const chatOf = (target: 'ours' | 'baseline') => chat.find((row) => row.target === target)!;
 
@@ -183,6 +176,14 @@ async function main() {
       { benchmark: 'Booking, hot rides', figure: 'bookings/s', ours: throughput('ours').bookingsPerSecond, baseline: throughput('baseline').bookingsPerSecond },
       { benchmark: 'Booking, hot rides', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline').p50 },
       { benchmark: 'Booking, hot rides', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline').p99 },
+      {
+        benchmark: 'Booking, hot rides, against the bare HTTP endpoint',
+        figure: 'bookings/s (baseline: bare Fastify + pg, session lookup and the seat statement)',
+        ours: throughput('ours').bookingsPerSecond,
+        baseline: throughput('baseline-http').bookingsPerSecond,
+      },
+      { benchmark: 'Booking, hot rides, against the bare HTTP endpoint', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline-http').p50 },
+      { benchmark: 'Booking, hot rides, against the bare HTTP endpoint', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline-http').p99 },
       {
         benchmark: 'Booking, hot rides, outbox on / off',
         figure: `bookings/s (ours with the outbox; baseline: the same app with its trigger off; ${bookingMails} e-mails sent)`,
@@ -220,7 +221,7 @@ async function main() {
         benchmark: `Booking race, ${SIZES.booking.raceClients} clients, ${SIZES.booking.raceSeats} seats`,
         figure: `seats sold per round (${SIZES.booking.raceRounds} rounds)`,
         ours: race('ours').soldPerRound.join(', '),
-        baseline: race('baseline').soldPerRound.join(', '),
+        baseline: `${race('baseline').soldPerRound.join(', ')} (bare HTTP: ${race('baseline-http').soldPerRound.join(', ')})`,
         ratio: 'exact',
       },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p50 send to receive (ms)', ours: chatOf('ours').p50, baseline: chatOf('baseline').p50 },
@@ -240,7 +241,7 @@ async function main() {
         baseline: 200,
       },
       ...webSizeRows(sizes),
-      ...lighthouseRows(lighthouse),
+      ...lighthouse.flatMap((page) => lighthouseRows(page.label, page.result)),
       { benchmark: 'Start-up to healthy', figure: 'embedded PGlite, fresh DATA_DIR (ms)', ours: embedded.fresh.startMs, baseline: baseline.startMs },
       { benchmark: 'Start-up to healthy', figure: 'embedded PGlite, restart on that DATA_DIR (ms)', ours: embedded.restart.startMs, baseline: baseline.startMs },
       { benchmark: 'Start-up to healthy', figure: 'PostgreSQL, empty database, with migrations (ms)', ours: app.startMs, baseline: baseline.startMs },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { postJson } from '../lib/http-client.js';
+import { freePort, startBenchScript } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
 import { percentile, sleep } from '../lib/stats.js';
 import type { SignedInUser } from '../seed/seed-data.js';
@@ -9,8 +10,12 @@ import { createBookableRides, soldSeats } from './booking-rides.js';
 /** One attempt to book one seat: resolves true when a seat was sold, false when the ride was full. */
 type BookOne = (rideId: string, user: SignedInUser) => Promise<boolean>;
 
-/** 'ours' is the app as it runs (the outbox trigger queues an e-mail and a push row per booking, its worker sends them); 'ours-outbox-off' the same app with the trigger disabled. */
-export type BookingTarget = 'ours' | 'ours-outbox-off' | 'baseline';
+/**
+ * 'ours' is the app as it runs (the outbox trigger queues an e-mail and a push row per booking, its worker sends them);
+ * 'ours-outbox-off' the same app with the trigger disabled; 'baseline-http' the bare Fastify + pg endpoint
+ * (baseline-booking-server.ts); 'baseline' the bare transaction through pg, without HTTP.
+ */
+export type BookingTarget = 'ours' | 'ours-outbox-off' | 'baseline-http' | 'baseline';
 
 export interface BookingThroughput {
   target: BookingTarget;
@@ -29,7 +34,7 @@ export interface BookingRace {
   soldPerRound: number[];
 }
 
-/** The app: POST /api/bookings/bookRide, signed in, as the web app sends it. */
+/** POST /api/bookings/bookRide, signed in, as the web app sends it: to the app or to the bare HTTP baseline. */
 export function bookThroughApp(url: string): BookOne {
   return async (rideId, user) => {
     const { status, body } = await postJson(
@@ -165,6 +170,8 @@ function meanOf(runs: readonly BookingThroughput[]): BookingThroughput {
 
 export async function runBooking(options: {
   appUrl: string;
+  /** For the bare HTTP baseline's own pool. */
+  databaseUrl: string;
   pool: pg.Pool;
   baselinePool: pg.Pool;
   driverId: string;
@@ -180,28 +187,46 @@ export async function runBooking(options: {
     return measureThroughput(target, book, rideIds, options.users);
   };
 
-  // A first batch warms the app up (JIT, prepared statements, pools), so the first measured run pays no start-up.
-  await once('ours', app);
-  await waitForOutboxDrained(options.pool);
-  // The outbox's cost: the app with and without its trigger, alternated, twice each.
-  const withOutbox: BookingThroughput[] = [];
-  const withoutOutbox: BookingThroughput[] = [];
-  const backlogs: OutboxBacklog[] = [];
-  for (let round = 0; round < 2; round += 1) {
-    withOutbox.push(await once('ours', app));
-    backlogs.push(await waitForOutboxDrained(options.pool));
-    await setOutboxTrigger(options.pool, false);
-    try {
-      withoutOutbox.push(await once('ours-outbox-off', app));
-    } finally {
-      await setOutboxTrigger(options.pool, true);
+  const bareServer = await startBenchScript({
+    label: 'baseline-booking-http',
+    script: 'booking/baseline-booking-server.ts',
+    port: await freePort(),
+    env: { BENCH_DATABASE_URL: options.databaseUrl },
+  });
+  try {
+    const bareHttp = bookThroughApp(bareServer.url);
+    // A first batch warms both servers up (JIT, prepared statements, pools), so no measured run pays start-up.
+    await once('ours', app);
+    await once('baseline-http', bareHttp);
+    await waitForOutboxDrained(options.pool);
+    // The outbox's cost (the app with and without its trigger) and the bare endpoint, alternated, twice each.
+    const withOutbox: BookingThroughput[] = [];
+    const withoutOutbox: BookingThroughput[] = [];
+    const bare: BookingThroughput[] = [];
+    const backlogs: OutboxBacklog[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      withOutbox.push(await once('ours', app));
+      backlogs.push(await waitForOutboxDrained(options.pool));
+      await setOutboxTrigger(options.pool, false);
+      try {
+        withoutOutbox.push(await once('ours-outbox-off', app));
+      } finally {
+        await setOutboxTrigger(options.pool, true);
+      }
+      bare.push(await once('baseline-http', bareHttp));
     }
-  }
-  const throughput = [meanOf(withOutbox), meanOf(withoutOutbox), await once('baseline', bookThroughPg(options.baselinePool))];
+    const throughput = [meanOf(withOutbox), meanOf(withoutOutbox), meanOf(bare), await once('baseline', bookThroughPg(options.baselinePool))];
 
-  const races: BookingRace[] = [];
-  for (const [target, book] of [['ours', app], ['baseline', bookThroughPg(options.baselinePool)]] as const) {
-    races.push(await race(target, book, options.pool, options.driverId, options.users));
+    const races: BookingRace[] = [];
+    for (const [target, book] of [
+      ['ours', app],
+      ['baseline-http', bareHttp],
+      ['baseline', bookThroughPg(options.baselinePool)],
+    ] as const) {
+      races.push(await race(target, book, options.pool, options.driverId, options.users));
+    }
+    return { throughput, races, backlogs };
+  } finally {
+    await bareServer.stop();
   }
-  return { throughput, races, backlogs };
 }

@@ -123,12 +123,19 @@ export function nodeFlags(label: string): string[] {
   return ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_ROOT, 'results/profiles')}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`];
 }
 
+/**
+ * `npm start`'s Node flags: V8's baseline WebAssembly compiler only, for the embedded database
+ * (docs/decisions/embedded-database-start.md); nothing else in the server runs WebAssembly.
+ * BENCH_START_NODE_FLAGS replaces them (space-separated; empty for none) to measure what they change.
+ */
+const START_NODE_FLAGS = process.env.BENCH_START_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--liftoff-only'];
+
 /** The app server, built, as `npm start` runs it, on PostgreSQL or (without a URL) the embedded database. */
 export function startAppServer(options: { port: number; databaseUrl: string | null; dataDir: string; label?: string; env?: Record<string, string> }) {
   const label = options.label ?? 'app';
   return startNodeProcess({
     label,
-    args: [...nodeFlags(label), SERVER_MAIN],
+    args: [...START_NODE_FLAGS, ...nodeFlags(label), SERVER_MAIN],
     port: options.port,
     env: {
       NODE_ENV: 'production',

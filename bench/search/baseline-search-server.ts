@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBareBaseline } from '../lib/bare-server.js';
 import { buildSearchParams, searchShape, type SearchSqlTemplates } from './search-sql.js';
 
 const port = Number(process.env.PORT);
@@ -65,13 +66,4 @@ app.get('/api/rides/getall', async (request, reply) => {
   return rides.rows;
 });
 
-const shutdown = () => {
-  app.close().then(
-    () => pool.end().finally(() => process.exit(0)),
-    () => process.exit(1),
-  );
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
-
-await app.listen({ port, host: '127.0.0.1' });
+await serveBareBaseline(app, pool, port);

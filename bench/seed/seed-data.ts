@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { COLLEGES, type College } from '@carpool/shared/colleges';
 import { PLACES } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
-import type pg from 'pg';
 import { SIZES } from '../lib/scale.js';
 import { pick, seededRandom } from '../lib/stats.js';
 
@@ -58,9 +57,14 @@ export function distinctPlaces(random: () => number, region: Region): [string, s
   return [from, to];
 }
 
+/** What seeding needs of a database: a pg.Pool or client, or PGlite (tools/measure-search.ts on the embedded database). */
+export interface SeedClient {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
 /** Inserts columns of values with one `insert ... select * from unnest(...)` per batch: one round trip per 5,000 rows. */
 export async function insertColumns(
-  client: pg.Pool | pg.PoolClient,
+  client: SeedClient,
   table: string,
   columns: Record<string, { type: string; values: unknown[] }>,
 ): Promise<void> {
@@ -73,7 +77,7 @@ export async function insertColumns(
   }
 }
 
-async function seedUsers(pool: pg.Pool, random: () => number, now: Date) {
+async function seedUsers(pool: SeedClient, random: () => number, now: Date) {
   const ids: string[] = [];
   const colleges: College[] = [];
   const emails: string[] = [];
@@ -99,7 +103,7 @@ async function seedUsers(pool: pg.Pool, random: () => number, now: Date) {
   return { ids, colleges };
 }
 
-async function seedSessions(pool: pg.Pool, users: { ids: string[]; colleges: College[] }, now: Date): Promise<SignedInUser[]> {
+async function seedSessions(pool: SeedClient, users: { ids: string[]; colleges: College[] }, now: Date): Promise<SignedInUser[]> {
   const signedIn: SignedInUser[] = users.ids.slice(0, SIZES.signedInUsers).map((id, index) => ({
     id,
     token: randomBytes(24).toString('base64url'),
@@ -115,7 +119,7 @@ async function seedSessions(pool: pg.Pool, users: { ids: string[]; colleges: Col
   return signedIn;
 }
 
-async function seedRides(pool: pg.Pool, random: () => number, driverIds: readonly string[], now: Date) {
+async function seedRides(pool: SeedClient, random: () => number, driverIds: readonly string[], now: Date) {
   const rows = {
     id: [] as string[],
     region: [] as string[],
@@ -179,7 +183,7 @@ async function seedRides(pool: pg.Pool, random: () => number, driverIds: readonl
 }
 
 /** Conversations with a few direct messages each, so that the inbox query has real data to plan on. */
-async function seedConversations(pool: pg.Pool, random: () => number, userIds: readonly string[], now: Date) {
+async function seedConversations(pool: SeedClient, random: () => number, userIds: readonly string[], now: Date) {
   const conversations = { id: [] as string[], user_a: [] as string[], user_b: [] as string[], last_message_at: [] as string[] };
   const messages = {
     id: [] as string[],
@@ -235,7 +239,7 @@ async function seedConversations(pool: pg.Pool, random: () => number, userIds: r
 }
 
 /** Seeds a migrated, empty database: users with colleges, sessions, rides over both regions and 60 days, conversations. */
-export async function seedDatabase(pool: pg.Pool): Promise<SeededData> {
+export async function seedDatabase(pool: SeedClient): Promise<SeededData> {
   const random = seededRandom(7);
   const seededAt = new Date();
   const users = await seedUsers(pool, random, seededAt);
@@ -248,7 +252,7 @@ export async function seedDatabase(pool: pg.Pool): Promise<SeededData> {
 }
 
 /** The user with the most conversations: the inbox worth explaining. */
-export async function busiestInboxUser(pool: pg.Pool): Promise<string> {
+export async function busiestInboxUser(pool: SeedClient): Promise<string> {
   const { rows } = await pool.query<{ user_id: string }>(
     'select user_id from (select user_a as user_id from conversations union all select user_b from conversations) pairs group by user_id order by count(*) desc limit 1',
   );

@@ -19,7 +19,7 @@ const smtp = await startSmtpSink();
 try {
   const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, label: 'app-booking', env: { ...mailEnv(smtp), ...(JSON.parse(process.env.BENCH_APP_ENV ?? '{}') as Record<string, string>) } });
   const seeded = await seedDatabase(pool);
-  const result = await runBooking({ appUrl: app.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+  const result = await runBooking({ appUrl: app.url, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
   for (const row of result.throughput) {
     console.log(`${row.target}: ${row.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
   }

@@ -3,26 +3,60 @@
  * fresh database (BENCH_SCALE applies), drives GET /api/rides/getall with the benchmark's mix.
  * With BENCH_CPU_PROF=1 the server writes a CPU profile to bench/results/profiles; summarize it
  * with tools/summarize-cpu-profile.ts.
+ *
+ * BENCH_SEARCH_DATABASE=pglite runs it on the embedded database instead of PostgreSQL: the app
+ * makes the folder on a first start, the tool seeds it with PGlite while no server runs, then the
+ * app serves it (PGLITE_SHARED_BUFFERS and the other server variables in the environment apply).
+ * The resident memory of the server is printed at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { createBenchDatabase, dropBenchDatabase, openPool } from '../lib/database.js';
-import { freePort, startAppServer } from '../lib/processes.js';
+import { freePort, residentMb, startAppServer } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
 import { searchHeaders, searchPath, buildSearchRequests } from '../search/search-requests.js';
-import { seedDatabase } from '../seed/seed-data.js';
+import { seedDatabase, type SeededData } from '../seed/seed-data.js';
 
 const seconds = Number(process.env.BENCH_SEARCH_SECONDS ?? 15);
-const database = await createBenchDatabase();
-const pool = openPool(database.url);
+const target = process.env.BENCH_SEARCH_DATABASE ?? 'postgres';
+if (target !== 'postgres' && target !== 'pglite') throw new Error(`BENCH_SEARCH_DATABASE must be postgres or pglite, got "${target}"`);
+const database = target === 'postgres' ? await createBenchDatabase() : null;
+const pool = database ? openPool(database.url) : null;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
+/** Server variables the tool passes on (the embedded database's memory setting). */
+const passed = Object.fromEntries(['PGLITE_SHARED_BUFFERS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+
+/**
+ * CPU time the process has used, in ms (Linux /proc; clock ticks of 10 ms). Per request it is a
+ * steadier figure than throughput on a machine that other work shares.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Seeds the embedded database folder, made and migrated by a first start of the app, with no server running. */
+async function seedEmbedded(): Promise<SeededData> {
+  const first = await startAppServer({ port: await freePort(), databaseUrl: null, dataDir, label: 'app-create', env: passed });
+  await first.stop();
+  const embedded = new PGlite(path.join(dataDir, 'pg'));
+  try {
+    return await seedDatabase(embedded);
+  } finally {
+    await embedded.close();
+  }
+}
+
 try {
-  const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, label: 'app-search' });
-  const seeded = await seedDatabase(pool);
-  const requests = buildSearchRequests(seeded.signedIn, 2_000, seeded.seededAt);
+  const seeded = pool ? null : await seedEmbedded();
+  const app = await startAppServer({ port: await freePort(), databaseUrl: database?.url ?? null, dataDir, label: 'app-search', env: passed });
+  const seededData = seeded ?? (await seedDatabase(pool!));
+  const requests = buildSearchRequests(seededData.signedIn, 2_000, seededData.seededAt);
   let next = 0;
+  const cpuBefore = cpuMs(app.child.pid!);
   const result = await autocannon({
     url: app.url,
     connections: SIZES.search.connections,
@@ -37,10 +71,14 @@ try {
       },
     ],
   });
-  console.log(`${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+  const cpuPerRequest = (cpuMs(app.child.pid!) - cpuBefore) / result.requests.total;
+  console.log(
+    `${target}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, ` +
+      `server CPU ${cpuPerRequest.toFixed(2)} ms per request, server RSS after ${residentMb(app.child.pid!).toFixed(0)} MB`,
+  );
   await app.stop();
 } finally {
-  await pool.end();
+  await pool?.end();
   rmSync(dataDir, { recursive: true, force: true });
-  await dropBenchDatabase(database);
+  if (database) await dropBenchDatabase(database);
 }

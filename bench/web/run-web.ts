@@ -47,7 +47,7 @@ export interface LighthouseResult {
   tbtMs: number;
 }
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -57,7 +57,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 function sizeOf(distDir: string, file: string): AssetSize {
   const bytes = readFileSync(path.join(distDir, file));
@@ -65,7 +65,7 @@ function sizeOf(distDir: string, file: string): AssetSize {
 }
 
 /** The chunks `keys` load before they run: themselves and their static imports, transitively. */
-function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const pending = [...keys];
   while (pending.length > 0) {
@@ -257,4 +257,61 @@ export function runLighthouse(url: string): Promise<LighthouseResult> {
       }
     });
   });
+}
+
+/** The pages a signed-out visitor can load, each measured by Lighthouse (issue 16: home and every other one). */
+export const SIGNED_OUT_PAGES: readonly { label: string; path: string }[] = [
+  { label: 'home', path: '/' },
+  { label: 'ride requests', path: '/ride-requests' },
+  { label: 'sign-in page', path: '/login' },
+  { label: 'terms', path: '/terms' },
+  { label: 'page not found', path: '/no-such-page' },
+];
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); one more try is enough. */
+export async function runLighthouseWithRetry(url: string, log: (message: string) => void = () => {}): Promise<LighthouseResult> {
+  try {
+    return await runLighthouse(url);
+  } catch (error) {
+    log(`lighthouse failed once, trying again: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+    return runLighthouse(url);
+  }
+}
+
+/**
+ * Lighthouse `runs` times on one page and the median of each figure (the score and the metrics
+ * separately, as Lighthouse's own guidance does): one run moves by several points.
+ */
+export async function runLighthouseMedian(url: string, runs = 3, log: (message: string) => void = () => {}): Promise<LighthouseResult & { runs: number }> {
+  const results: LighthouseResult[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const result = await runLighthouseWithRetry(url, log);
+    log(`${url} run ${run + 1}: score ${result.performance}, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`);
+    results.push(result);
+  }
+  const median = (pick: (result: LighthouseResult) => number) => {
+    const sorted = results.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  return {
+    performance: median((result) => result.performance),
+    lcpMs: Math.round(median((result) => result.lcpMs)),
+    cls: median((result) => result.cls),
+    tbtMs: Math.round(median((result) => result.tbtMs)),
+    runs,
+  };
+}
+
+/** One page's Lighthouse rows; the baseline column holds Lighthouse's "good" thresholds (no bare page exists). */
+export function lighthouseRows(page: string, result: (LighthouseResult & { runs?: number }) | Error): ReportRow[] {
+  const benchmark = `Lighthouse (mobile), ${page}`;
+  if (result instanceof Error) return [{ benchmark, figure: 'not run', ours: result.message.slice(0, 120), baseline: '', ratio: '' }];
+  const good = { lcpMs: 2_500, cls: 0.1, tbtMs: 200 };
+  const of = result.runs ? ` (median of ${result.runs})` : '';
+  return [
+    { benchmark, figure: `performance score${of}`, ours: result.performance, baseline: 'good: 90', ratio: `${(result.performance / 90).toFixed(2)}x` },
+    { benchmark, figure: 'LCP (ms)', ours: result.lcpMs, baseline: `good: ${good.lcpMs}`, ratio: `${(result.lcpMs / good.lcpMs).toFixed(2)}x` },
+    { benchmark, figure: 'CLS', ours: round(result.cls, 3), baseline: `good: ${good.cls}`, ratio: `${(result.cls / good.cls).toFixed(2)}x` },
+    { benchmark, figure: 'TBT (ms)', ours: result.tbtMs, baseline: `good: ${good.tbtMs}`, ratio: `${(result.tbtMs / good.tbtMs).toFixed(2)}x` },
+  ];
 }
