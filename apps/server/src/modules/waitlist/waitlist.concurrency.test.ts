@@ -124,8 +124,19 @@ describe.skipIf(!hasPostgres)('waiting list under concurrency [postgres]', () =>
         expect(entry.seats > state.ride.seatsAvailable || entry.suitcases > state.ride.suitcasesAvailable).toBe(true);
       }
     }
-    // Whether the storm promoted anyone depends on how its requests interleave; this end does not.
-    // Each passenger cancels in turn, and the room each frees goes to the line in the same transaction.
+    // Whether the storm left anyone waiting, or promoted anyone, depends on how its requests
+    // interleave; this end does not. Passengers who were not in the storm fill the ride, one more
+    // joins its line, and then each passenger cancels in turn: the room each frees goes to the line
+    // in the same transaction.
+    const latecomers = crowd.slice(people.length);
+    let filled = 0;
+    for (;;) {
+      const res = await bookRide(t, latecomers[filled]!.token, ride.id, { seats: 1, suitcases: 0 });
+      if (res.statusCode === 409 && res.json().code === 'RIDE_FULL') break;
+      expect(res.statusCode, res.body).toBe(201);
+      filled += 1;
+    }
+    expect((await join(ride.id, latecomers[filled]!, 1, 0)).statusCode).toBe(201);
     for (const booking of (await rideState(ride.id)).active) {
       const passenger = people.find((p) => p.id === booking.userId)!;
       expect((await t.call({ method: 'DELETE', url: `/api/bookings/${booking.id}`, token: passenger.token })).statusCode).toBe(200);
