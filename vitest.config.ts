@@ -1,9 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const resolve = { conditions: ['source'] };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time on two cores (cores - 1). Most server files spend their
+    // time waiting on PostgreSQL, Redis, child processes and timers, so two files at once halves the
+    // suite there. Files do not meet: each creates its own databases, and those on Redis use a
+    // server of their own or keys of their own (a fresh user's, or the cluster test's key prefix).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve,

@@ -3,8 +3,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  // Two cores: one worker, each with its own server; the journeys inside a file run in order.
-  workers: 1,
+  // Two workers, each with its own server: the journeys mostly wait on the pages, so two at once
+  // share two cores well. The journeys inside a file run in order, except in the accessibility file.
+  workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -11,6 +11,9 @@ import { expect, test, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
 
 const ADMIN_EMAIL = 'axe-admin@cornell.edu';
 test.use({ serverEnv: { ADMIN_EMAILS: ADMIN_EMAIL, TEST_CLOCK: '1', LOG_LEVEL: 'error' } });
+// The longest file by far: its journeys share nothing but the seeded world, which each worker seeds
+// on its own server (beforeAll), so they are spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
