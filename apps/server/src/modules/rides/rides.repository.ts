@@ -248,22 +248,10 @@ export async function findBookingsOfUserOnRides(db: Db, userId: string, rideIds:
   return query.execute({ userId, rideIds });
 }
 
-/** Every booking of the given rides with its passenger, oldest first. */
-export async function findBookingsWithPassengersOnRides(
-  db: Db,
-  rideIds: readonly string[],
-): Promise<{ booking: BookingRow; passenger: DriverRow }[]> {
-  if (rideIds.length === 0) return [];
-  const query = preparedQuery(db, 'find_bookings_with_passengers_on_rides', (db, name) =>
-    db
-      .select({ booking: bookings, passenger: users })
-      .from(bookings)
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .where(sql`${bookings.rideId} = any(${sql.placeholder('rideIds')}::uuid[])`)
-      .orderBy(asc(bookings.createdAt), asc(bookings.id))
-      .prepare(name),
-  );
-  return query.execute({ rideIds });
+/** A booking on a ride as its participants see it: the booking and who made it. */
+export interface RidePassengerRow {
+  booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'status'>;
+  passenger: Pick<DriverRow, 'id' | 'name' | 'avatarFileId' | 'avatarColor'>;
 }
 
 /** A ride chat message with its author's name and avatar (null for system messages). */
@@ -285,77 +273,73 @@ export interface LatestRideMessages {
   total: number;
 }
 
+/** What a ride's participants see beyond the ride itself: its bookings with their passengers, and its chat. */
+export interface ParticipantView {
+  /** Every booking of the ride, oldest first. */
+  passengers: RidePassengerRow[];
+  /** The latest messages, oldest first, and the chat's count. */
+  chat: LatestRideMessages;
+}
+
+/** A row of the aggregates below as JSON gives it: timestamps are ISO strings. */
+type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
 /**
- * The latest `perRide` messages of each of the given rides (oldest first) with each ride's message
- * count, in one query whatever the number of rides: per ride, one lateral subquery counts the
- * chat and another reads its newest `perRide` messages, both on ride_messages_ride_idx, so a long
- * chat is never read in full. Rides without messages come back with an empty list and 0.
+ * The participant view of each of the given rides in ONE statement whatever the number of rides:
+ * per ride, its bookings with their passengers, its message count, and its newest `perRide`
+ * messages (on ride_messages_ride_idx, so a long chat is never read in full), the lists as JSON.
+ * One round trip instead of one per list: a booking's answer reads this, and on a busy database
+ * each statement's trip is what costs (bench/README.md, "the booking path inside PostgreSQL").
+ * Rides without bookings or messages come back with empty lists and 0.
  */
-export async function findLatestRideMessages(
-  db: Db,
-  rideIds: readonly string[],
-  perRide: number,
-): Promise<Map<string, LatestRideMessages>> {
-  const byRide = new Map<string, LatestRideMessages>();
+export async function findParticipantViews(db: Db, rideIds: readonly string[], perRide: number): Promise<Map<string, ParticipantView>> {
+  const byRide = new Map<string, ParticipantView>();
   if (rideIds.length === 0) return byRide;
-  const query = preparedQuery(db, 'find_latest_ride_messages', (db, name) => {
-    const counted = db
-      .select({ total: sql<number>`count(*)::int`.as('total') })
-      .from(rideMessages)
-      .where(eq(rideMessages.rideId, rides.id))
-      .as('counted');
-    const latest = db
-      .select({
-        id: rideMessages.id,
-        userId: rideMessages.userId,
-        kind: rideMessages.kind,
-        content: rideMessages.content,
-        hiddenAt: rideMessages.hiddenAt,
-        createdAt: rideMessages.createdAt,
-        userName: users.name,
-        userAvatarFileId: users.avatarFileId,
-      })
-      .from(rideMessages)
-      .leftJoin(users, eq(users.id, rideMessages.userId))
-      .where(eq(rideMessages.rideId, rides.id))
-      .orderBy(desc(rideMessages.createdAt), desc(rideMessages.id))
-      .limit(sql.placeholder('perRide'))
-      .as('latest');
-    return db
+  const query = preparedQuery(db, 'find_participant_views', (db, name) =>
+    db
       .select({
         rideId: rides.id,
-        total: counted.total,
-        id: latest.id,
-        userId: latest.userId,
-        kind: latest.kind,
-        content: latest.content,
-        hiddenAt: latest.hiddenAt,
-        createdAt: latest.createdAt,
-        userName: latest.userName,
-        userAvatarFileId: latest.userAvatarFileId,
+        // Written out with aliases: in a one-table select drizzle leaves the columns unqualified.
+        passengers: sql<JsonRow<RidePassengerRow['booking'] & { name: string; avatarFileId: string | null; avatarColor: string | null }>[]>`coalesce((
+          select json_agg(json_build_object(
+                   'id', b.id, 'rideId', b.ride_id, 'userId', b.user_id, 'seats', b.seats, 'suitcases', b.suitcases, 'status', b.status,
+                   'name', u.name, 'avatarFileId', u.avatar_file_id, 'avatarColor', u.avatar_color)
+                 order by b.created_at, b.id)
+            from bookings b join users u on u.id = b.user_id
+           where b.ride_id = rides.id), '[]'::json)`,
+        total: sql<number>`(select count(*) from ride_messages m where m.ride_id = rides.id)::int`.mapWith(Number),
+        messages: sql<JsonRow<Omit<RideMessageWithAuthorRow, 'rideId'>>[]>`coalesce((
+          select json_agg(json_build_object(
+                   'id', latest.id, 'userId', latest.user_id, 'kind', latest.kind, 'content', latest.content,
+                   'hiddenAt', latest.hidden_at, 'createdAt', latest.created_at,
+                   'userName', latest.user_name, 'userAvatarFileId', latest.user_avatar_file_id)
+                 order by latest.created_at, latest.id)
+            from (select m.id, m.user_id, m.kind, m.content, m.hidden_at, m.created_at,
+                         u.name as user_name, u.avatar_file_id as user_avatar_file_id
+                    from ride_messages m left join users u on u.id = m.user_id
+                   where m.ride_id = rides.id
+                   order by m.created_at desc, m.id desc
+                   limit ${sql.placeholder('perRide')}) latest), '[]'::json)`,
       })
       .from(rides)
-      .innerJoinLateral(counted, sql`true`)
-      .leftJoinLateral(latest, sql`true`)
       .where(sql`${rides.id} = any(${sql.placeholder('rideIds')}::uuid[])`)
-      .orderBy(asc(rides.id), asc(latest.createdAt), asc(latest.id))
-      .prepare(name);
-  });
-  const rows = await query.execute({ rideIds, perRide });
-  for (const row of rows) {
-    const entry = byRide.get(row.rideId) ?? { messages: [], total: Number(row.total) };
-    byRide.set(row.rideId, entry);
-    if (row.id === null || row.kind === null || row.content === null || row.createdAt === null) continue;
-    entry.messages.push({
-      id: row.id,
-      rideId: row.rideId,
-      userId: row.userId,
-      kind: row.kind,
-      content: row.content,
-      hiddenAt: row.hiddenAt,
-      createdAt: row.createdAt,
-      userName: row.userName,
-      userAvatarFileId: row.userAvatarFileId,
+      .prepare(name),
+  );
+  for (const row of await query.execute({ rideIds, perRide })) {
+    byRide.set(row.rideId, {
+      passengers: row.passengers.map(({ name, avatarFileId, avatarColor, ...booking }) => ({
+        booking,
+        passenger: { id: booking.userId, name, avatarFileId, avatarColor },
+      })),
+      chat: {
+        total: row.total,
+        messages: row.messages.map((message) => ({
+          ...message,
+          rideId: row.rideId,
+          hiddenAt: message.hiddenAt === null ? null : new Date(message.hiddenAt),
+          createdAt: new Date(message.createdAt),
+        })),
+      },
     });
   }
   return byRide;

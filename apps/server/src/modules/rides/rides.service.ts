@@ -32,8 +32,7 @@ import {
   findActiveBookingsOfRide,
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
-  findBookingsWithPassengersOnRides,
-  findLatestRideMessages,
+  findParticipantViews,
   findRideWithDriver,
   findRidesOfDriver,
   findUpcomingActiveRidesOfDriver,
@@ -473,15 +472,14 @@ async function toRideDtos(
   const participantRideIds = rows.filter(isParticipant).map((row) => row.ride.id);
 
   // Independent reads: on a pool they run on two connections at once.
-  const [bookingsOnRides, messagesByRide, waitlistByRide] = await Promise.all([
-    findBookingsWithPassengersOnRides(db, participantRideIds),
-    findLatestRideMessages(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
+  const [participantViews, waitlistByRide] = await Promise.all([
+    findParticipantViews(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
     // The ride row counts who waits (a trigger keeps it), so the list is read only where someone does.
     findWaitlistSummaries(db, viewer?.userId ?? null, rows.filter((row) => row.ride.waitingCount > 0).map((row) => row.ride.id)),
   ]);
   const driverByRide = new Map(rows.map((row) => [row.ride.id, row.ride.driverId]));
   const passengersByRide = new Map<string, RidePassenger[]>();
-  for (const { booking, passenger } of bookingsOnRides) {
+  for (const { booking, passenger } of [...participantViews.values()].flatMap((view) => view.passengers)) {
     // Passengers see who rides along, not whom the driver turned away; the driver sees everything.
     const visible = driverByRide.get(booking.rideId) === viewer!.userId || booking.status !== 'cancelled' || booking.userId === viewer!.userId;
     if (!visible) continue;
@@ -504,7 +502,7 @@ async function toRideDtos(
       ? { id: mine.id, status: mine.status, seats: mine.seats, suitcases: mine.suitcases }
       : null;
     const iso = ride.departsAt.toISOString();
-    const chat = participant ? messagesByRide.get(ride.id) : undefined;
+    const chat = participant ? participantViews.get(ride.id)?.chat : undefined;
     const waitlist = waitlistByRide.get(ride.id);
     return {
       id: ride.id,
