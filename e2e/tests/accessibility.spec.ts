@@ -6,7 +6,8 @@ import { expect, test, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
 /**
  * Issue 15, acceptance 2 and 5: every screen, in both themes, at desktop and 360 px, with open
  * dialogs and toasts (success, info, error) and the map view, has no serious or critical axe-core finding, and is photographed
- * (screenshots/a11y-<theme>-<screen>-<width>.png) to be looked at.
+ * (screenshots/a11y-<theme>-<screen>-<width>.png) to be looked at. At 360 px no text control's
+ * text is under 16 px, so that iOS Safari does not zoom the page into a field the user taps.
  */
 
 const ADMIN_EMAIL = 'axe-admin@cornell.edu';
@@ -205,6 +206,11 @@ class Audit {
         });
         this.findings.push(`[${this.theme} ${size.width}] ${screen}: ${violation.id} (${violation.impact}) ${violation.help}\n${nodes.join('\n')}`);
       }
+      if (size.width < 640) {
+        for (const control of await smallTextControls(page)) {
+          this.findings.push(`[${this.theme} ${size.width}] ${screen}: ${control} has text under 16 px, which iOS Safari zooms into on focus`);
+        }
+      }
       // A dialog, toast or popover floats over the page: it is photographed as the viewport shows it.
       const layered = options.include !== undefined || (await page.locator('[role="dialog"], [role="alertdialog"], [data-sonner-toast]').count()) > 0;
       await saveScreenshot(page, `a11y-${this.theme}-${screen}-${size.width}`, { fullPage: !layered });
@@ -215,6 +221,20 @@ class Audit {
   expectClean(): void {
     expect(this.findings.length, `serious or critical axe-core findings:\n${this.findings.join('\n')}`).toBe(0);
   }
+}
+
+/** The visible text controls (inputs, selects, text areas) whose text is smaller than 16 px. */
+async function smallTextControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const notText = new Set(['checkbox', 'radio', 'file', 'hidden', 'range', 'color', 'submit', 'button', 'reset', 'image']);
+    return [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')]
+      .filter((control) => !notText.has(control.type))
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        return box.width > 1 && box.height > 1 && Number.parseFloat(getComputedStyle(control).fontSize) < 16;
+      })
+      .map((control) => `${control.tagName.toLowerCase()}${control.id ? `#${control.id}` : ''}${control.name ? `[name=${control.name}]` : ''}`);
+  });
 }
 
 /** Waits until the page has stopped moving: fonts loaded, finite animations done. */

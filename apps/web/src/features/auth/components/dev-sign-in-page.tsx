@@ -5,7 +5,7 @@ import { createDevIdToken } from '../api/create-dev-id-token';
 import { DEV_ID_TOKEN_MESSAGE, type DevIdTokenMessage } from '../utils/dev-sign-in-window';
 
 const inputClasses =
-  'mt-1 block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-600 dark:bg-slate-800 dark:text-white';
+  'mt-1 block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 sm:text-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-600 dark:bg-slate-800 dark:text-white';
 
 /**
  * The development identity provider's window (AUTH_MODE=dev), opened by the sign-in button in

@@ -35,7 +35,7 @@ export function MessageComposer({ onSend, placeholder, disabledReason = null, la
         aria-label={label}
         maxLength={MESSAGE_MAX_CHARS}
         autoComplete="off"
-        className="h-11 min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 text-[0.9375rem] text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        className="h-11 min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-4 text-base text-slate-900 sm:text-[0.9375rem] placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
       />
       <button
         type="submit"

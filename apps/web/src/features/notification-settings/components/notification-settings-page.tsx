@@ -142,7 +142,7 @@ function CalendarFeed({ url }: { url: string }) {
         readOnly
         value={url}
         onFocus={(event) => event.currentTarget.select()}
-        className="w-full rounded-xl border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+        className="w-full rounded-xl border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base text-slate-800 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
       />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => void copy()}>
