@@ -170,12 +170,12 @@ async function waitUntilIdle(pool: pg.Pool, limitMs: number): Promise<void> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  // A database that does not answer fails a request after this long (503, see db/unavailable.ts)
-  // instead of holding it until the client gives up.
   const subscribers = new Map<string, Set<(payload: string) => void>>();
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // A database that does not answer fails a request after this long (503, see db/unavailable.ts)
+    // instead of holding it until the client gives up.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Every pooled connection listens too, before its first query (see notify-channels.ts); the
     // dedicated connection of `listen` hears the other processes' changes while these are busy or closed.
