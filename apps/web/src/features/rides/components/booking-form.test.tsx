@@ -48,8 +48,12 @@ describe('BookingForm checks the server rules first', () => {
     await user.selectOptions(seats, '3');
 
     await user.click(screen.getByRole('button', { name: 'Someone else books a seat' }));
-    await user.click(screen.getByRole('button', { name: 'Book this Ride' }));
+    // The choice stays what the passenger chose, marked unavailable, and the field says why at once.
+    expect(screen.getByLabelText('Seats')).toHaveValue('3');
+    expect(screen.getByRole('option', { name: '3' })).toBeDisabled();
     expect(await screen.findByText('Only 2 seats left.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book this Ride' }));
+    expect(screen.getByText('Only 2 seats left.')).toBeInTheDocument();
     expect(screen.getByLabelText('Seats')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Seats')).toHaveAccessibleDescription('Only 2 seats left.');
     expect(sent).toHaveLength(0);

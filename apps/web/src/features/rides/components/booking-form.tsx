@@ -2,6 +2,7 @@ import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, PAYMENT_PLACEHOLDER_INTENT } from 
 import { bookRideFormSchema, type BookRideInput } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field';
 import { Form } from '../../../components/form/form';
@@ -15,6 +16,14 @@ import { formatPrice, pluralize } from '../utils/ride-labels';
 
 function range(from: number, to: number): number[] {
   return to < from ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}
+
+/**
+ * The choices of a select, plus the one the passenger chose if the ride no longer has room for it:
+ * a select whose value is not among its options shows another number than the one the form holds.
+ */
+function withChoice(choices: number[], chosen: number): number[] {
+  return Number.isInteger(chosen) && !choices.includes(chosen) ? [...choices, chosen] : choices;
 }
 
 /** The seats and suitcases a passenger may ask for: 1..available seats, 0..available suitcases. */
@@ -45,7 +54,15 @@ export function BookingForm({ ride, onBooked }: BookingFormProps) {
       suitcases: (issue) => (issue.code === 'too_big' ? `Only ${pluralize(room.suitcases, 'suitcase')} left.` : undefined),
     },
   });
-  const seats = useWatch({ control: form.control, name: 'seats' });
+  const [seats, suitcases] = useWatch({ control: form.control, name: ['seats', 'suitcases'] });
+  // When others book while the dialog is open, a choice beyond the room left stays shown, marked
+  // unavailable, and its field says at once how many are left.
+  useEffect(() => {
+    if (seats > room.seats) void form.trigger('seats');
+    if (suitcases > room.suitcases) void form.trigger('suitcases');
+    // Only a change of the room left asks for this; the fields check themselves when changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [room.seats, room.suitcases]);
 
   if (limits.seats.length === 0) {
     return <p className="rounded-xl bg-slate-100 p-4 text-sm font-medium dark:bg-slate-800">This ride is full.</p>;
@@ -68,8 +85,8 @@ export function BookingForm({ ride, onBooked }: BookingFormProps) {
         <Field name="seats" label="Seats">
           {(control) => (
             <select {...control} className={controlClasses} {...form.register('seats', { valueAsNumber: true })}>
-              {limits.seats.map((count) => (
-                <option key={count} value={count}>
+              {withChoice(limits.seats, seats).map((count) => (
+                <option key={count} value={count} disabled={count > room.seats}>
                   {count}
                 </option>
               ))}
@@ -79,8 +96,8 @@ export function BookingForm({ ride, onBooked }: BookingFormProps) {
         <Field name="suitcases" label="Suitcases">
           {(control) => (
             <select {...control} className={controlClasses} {...form.register('suitcases', { valueAsNumber: true })}>
-              {limits.suitcases.map((count) => (
-                <option key={count} value={count}>
+              {withChoice(limits.suitcases, suitcases).map((count) => (
+                <option key={count} value={count} disabled={count > room.suitcases}>
                   {count}
                 </option>
               ))}
