@@ -227,7 +227,7 @@ class Audit {
 async function smallTextControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const notText = new Set(['checkbox', 'radio', 'file', 'hidden', 'range', 'color', 'submit', 'button', 'reset', 'image']);
-    return [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')]
+    return Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
       .filter((control) => !notText.has(control.type))
       .filter((control) => {
         const box = control.getBoundingClientRect();
