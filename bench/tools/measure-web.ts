@@ -8,7 +8,7 @@
  *   node --conditions=source --import tsx tools/measure-web.ts
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -17,9 +17,9 @@ const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const log = (message: string) => process.stderr.write(`[measure-web] ${message}\n`);
 
 const { createBenchDatabase, dropBenchDatabase, openPool } = await import('../lib/database.js');
-const { REPO_ROOT, freePort, startNodeProcess, SERVER_MAIN } = await import('../lib/processes.js');
+const { REPO_ROOT } = await import('../lib/processes.js');
 const { seedDatabase } = await import('../seed/seed-data.js');
-const { lighthouseRows, measureWebSizes, runLighthouseMedian, SIGNED_OUT_PAGES, webSizeRows } = await import('../web/run-web.js');
+const { lighthouseRows, measureWebSizes, runLighthouseMedian, SIGNED_OUT_PAGES, startWebApp, webSizeRows } = await import('../web/run-web.js');
 
 if (process.env.BENCH_WEB_BUILD !== '0') {
   log('building the web app');
@@ -32,25 +32,7 @@ for (const row of webSizeRows(sizes)) process.stdout.write(`| ${row.benchmark}: 
 const database = await createBenchDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-measure-web-'));
 const pool = openPool(database.url, 4);
-const port = await freePort();
-mkdirSync(path.join(dataDir, 'app'));
-const app = await startNodeProcess({
-  label: 'app-web',
-  args: [SERVER_MAIN],
-  port,
-  env: {
-    NODE_ENV: 'production',
-    AUTH_MODE: 'dev',
-    ALLOW_DEV_AUTH: '1',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: path.join(dataDir, 'app'),
-    DATABASE_URL: database.url,
-    RATE_LIMIT_PER_MINUTE: '0',
-    JOBS_ENABLED: '0',
-    LOG_LEVEL: 'warn',
-  },
-});
+const app = await startWebApp({ databaseUrl: database.url, dataDir, label: 'app-web' });
 try {
   await seedDatabase(pool);
   process.stdout.write('\n| page | figure | value | good |\n|---|---|---:|---:|\n');

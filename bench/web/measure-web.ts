@@ -7,45 +7,20 @@
  *
  *   BENCH_SCALE=0.05 BENCH_WEB_DISTS=old-dist,apps/web/dist node --conditions=source --import tsx web/measure-web.ts
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase, dropBenchDatabase, openPool } from '../lib/database.js';
-import { REPO_ROOT, freePort, startNodeProcess, SERVER_MAIN, type RunningProcess } from '../lib/processes.js';
+import { REPO_ROOT, type RunningProcess } from '../lib/processes.js';
 import { percentile } from '../lib/stats.js';
 import { seedDatabase } from '../seed/seed-data.js';
-import { runLighthouse, type LighthouseResult } from './run-web.js';
+import { runLighthouse, startWebApp, type LighthouseResult } from './run-web.js';
 
 const dists = (process.env.BENCH_WEB_DISTS ?? 'apps/web/dist').split(',').map((dir) => path.resolve(REPO_ROOT, dir.trim()));
 const pagePaths = (process.env.BENCH_WEB_PATHS ?? '/').split(',').map((each) => each.trim());
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 const log = (message: string) => process.stderr.write(`[measure-web] ${message}\n`);
-
-/** The app server as the bench starts it, serving the web app built into `distDir`. */
-async function startApp(databaseUrl: string, dataDir: string, distDir: string, index: number): Promise<RunningProcess> {
-  const port = await freePort();
-  const ownDataDir = path.join(dataDir, String(index));
-  mkdirSync(ownDataDir);
-  return startNodeProcess({
-    label: `app-${index}`,
-    args: [SERVER_MAIN],
-    port,
-    env: {
-      NODE_ENV: 'production',
-      AUTH_MODE: 'dev',
-      ALLOW_DEV_AUTH: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: ownDataDir,
-      DATABASE_URL: databaseUrl,
-      WEB_DIST_DIR: distDir,
-      RATE_LIMIT_PER_MINUTE: '0',
-      JOBS_ENABLED: '0',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
 
 const median = (values: readonly number[]) => percentile(values, 50);
 
@@ -66,7 +41,7 @@ async function main() {
   const servers: RunningProcess[] = [];
   try {
     // The first server migrates the empty database; the others find it migrated.
-    for (const [index, dist] of dists.entries()) servers.push(await startApp(database.url, dataDir, dist, index));
+    for (const [index, dist] of dists.entries()) servers.push(await startWebApp({ databaseUrl: database.url, dataDir, label: `app-${index}`, distDir: dist }));
     await seedDatabase(pool);
     log(`seeded; ${runs} run(s) of ${pagePaths.join(', ')} on ${dists.length} build(s)`);
 

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { REPO_ROOT } from '../lib/processes.js';
+import { freePort, REPO_ROOT, SERVER_MAIN, startNodeProcess, type RunningProcess } from '../lib/processes.js';
 import type { ReportRow } from '../lib/report.js';
 import { round } from '../lib/stats.js';
 
@@ -314,4 +314,33 @@ export function lighthouseRows(page: string, result: (LighthouseResult & { runs?
     { benchmark, figure: 'CLS', ours: round(result.cls, 3), baseline: `good: ${good.cls}`, ratio: `${(result.cls / good.cls).toFixed(2)}x` },
     { benchmark, figure: 'TBT (ms)', ours: result.tbtMs, baseline: `good: ${good.tbtMs}`, ratio: `${(result.tbtMs / good.tbtMs).toFixed(2)}x` },
   ];
+}
+
+/**
+ * The app server as the web measurements start it: production, dev sign-in on loopback, no rate
+ * limit or periodic job, its own data directory under `dataDir`, serving the web app in `distDir`
+ * (default: the built apps/web/dist).
+ */
+export async function startWebApp(options: { databaseUrl: string; dataDir: string; label: string; distDir?: string }): Promise<RunningProcess> {
+  const port = await freePort();
+  const ownDataDir = path.join(options.dataDir, options.label);
+  mkdirSync(ownDataDir);
+  return startNodeProcess({
+    label: options.label,
+    args: [SERVER_MAIN],
+    port,
+    env: {
+      NODE_ENV: 'production',
+      AUTH_MODE: 'dev',
+      ALLOW_DEV_AUTH: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: ownDataDir,
+      DATABASE_URL: options.databaseUrl,
+      ...(options.distDir ? { WEB_DIST_DIR: options.distDir } : {}),
+      RATE_LIMIT_PER_MINUTE: '0',
+      JOBS_ENABLED: '0',
+      LOG_LEVEL: 'warn',
+    },
+  });
 }
