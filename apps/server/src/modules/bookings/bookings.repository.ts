@@ -1,8 +1,10 @@
 import type { Region } from '@carpool/shared/regions';
-import { and, desc, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
+import { PLACES } from '@carpool/shared/places';
+import { and, desc, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { bookings, rides, users } from '../../db/schema.js';
+import { bookings, notifications, rides, users, waitlistEntries } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.repository.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -25,41 +27,142 @@ export async function findRideInRegion(db: Queryable, rideId: string, region: Re
   return row;
 }
 
+/** Every place's label by its value, as `placeLabel` gives it, for labels written by SQL. */
+const PLACE_LABELS_JSON = (() => {
+  const labels: Record<string, string> = {};
+  for (const list of Object.values(PLACES)) for (const place of list) labels[place.value] ??= place.label;
+  return sql.raw(`'${JSON.stringify(labels).replaceAll("'", "''")}'::jsonb`);
+})();
+
+/** The label of a place column inside SQL: the known label, else the value title-cased as `placeLabel` does. */
+const placeLabelSql = (column: SQL) => sql`coalesce(${PLACE_LABELS_JSON} ->> ${column}, initcap(replace(${column}, '_', ' ')))`;
+
 /**
- * What deciding a booking needs, in one query: the ride of the region with its driver, whether the
- * driver and the user blocked each other, whether the user already holds an active booking on it,
- * and how many of the user's bookings on it count towards the rebooking cap. A booking made before
- * the driver edited the ride and cancelled after the edit does not count: the terms changed under
- * the passenger (docs/decisions/ride-edits.md).
+ * How many of the user's bookings on the ride count towards the rebooking cap. A booking made
+ * before the driver edited the ride and cancelled after the edit does not count: the terms
+ * changed under the passenger (docs/decisions/ride-edits.md).
  */
-export async function findRideForBooking(
+const bookingsCountedSql = (userId: Placeholder) => sql`(
+  select count(*) from ${bookings}
+   where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId}::uuid
+     and not (${bookings.status} = 'cancelled' and ${rides.editedAt} is not null
+              and ${bookings.createdAt} < ${rides.editedAt} and ${bookings.updatedAt} >= ${rides.editedAt}))::int`;
+
+const hasActiveBookingSql = (userId: Placeholder) => sql`exists (
+  select 1 from ${bookings}
+   where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId}::uuid and ${bookings.status} in ('pending', 'confirmed'))`;
+
+export interface BookRideStatementInput {
+  bookingId: string;
+  rideId: string;
+  region: Region;
+  userId: string;
+  seats: number;
+  suitcases: number;
+  paymentIntentId: string;
+  now: Date;
+  /** The driver's notification: its body with `%s` where the ride's from and to labels go, in that order. */
+  notification: { kind: string; title: string; bodyTemplate: string };
+}
+
+export interface RideForBooking {
+  ride: RideRow;
+  driver: UserRow;
+  blocked: boolean;
+  hasActiveBooking: boolean;
+  bookingsCounted: number;
+}
+
+/**
+ * A booking in ONE statement and one round trip: the ride of the region with its driver and the
+ * facts that decide a booking (blocks either way, the user's active booking on it, how many of
+ * their bookings count towards the cap), read from the statement's snapshot; and, when every rule
+ * holds on the row itself, the seats and suitcases taken by a conditional UPDATE, the pending
+ * booking, the end of the user's wait on the ride's waiting list and the driver's notification
+ * (its outbox rows by trigger). The UPDATE re-checks every rule after it has the ride's row lock,
+ * so concurrent bookings never overbook and nothing is written unless all of it is; the lock is
+ * held for this statement only. A second active booking of the same user racing this one fails on
+ * ONE_ACTIVE_BOOKING_INDEX and writes nothing.
+ *
+ * Answers undefined when the region has no such ride; `booked` is null when nothing was written,
+ * and the facts then say why (or, if they allow it, others took the room after the snapshot).
+ * The ride row is the snapshot's, with the room left after this booking when it went through.
+ */
+export async function bookRideInOneStatement(
   db: Db,
-  options: { rideId: string; region: Region; userId: string },
-): Promise<{ ride: RideRow; driver: UserRow; blocked: boolean; hasActiveBooking: boolean; bookingsCounted: number } | undefined> {
-  const query = preparedQuery(db, 'find_ride_for_booking_in_region', (db, name) => {
-    const userId = sql.placeholder('userId');
+  input: BookRideStatementInput,
+): Promise<(RideForBooking & { booked: BookedSeats | null }) | undefined> {
+  const query = preparedQuery(db, 'book_ride', (db, name) => {
+    const p = (key: keyof BookRideStatementInput | 'now' | 'kind' | 'title' | 'bodyTemplate') => sql.placeholder(key);
+    const reserved = db.$with('reserved', { seatsAvailable: rides.seatsAvailable, suitcasesAvailable: rides.suitcasesAvailable }).as(sql`
+      update ${rides}
+         set seats_available = seats_available - ${p('seats')}::smallint,
+             suitcases_available = suitcases_available - ${p('suitcases')}::smallint
+       where ${rides.id} = ${p('rideId')}::uuid
+         and ${rides.region} = ${p('region')}::text
+         and ${rides.driverId} <> ${p('userId')}::uuid
+         and ${rides.status} = 'active'
+         and ${rides.departsAt} > ${p('now')}::timestamptz
+         and ${rides.seatsAvailable} >= ${p('seats')}::smallint
+         and ${rides.suitcasesAvailable} >= ${p('suitcases')}::smallint
+         and not ${blockedEitherWay(p('userId'), rides.driverId)}
+         and not ${hasActiveBookingSql(p('userId'))}
+         and ${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}
+      returning seats_available, suitcases_available, driver_id, from_place, to_place`);
+    const booked = db.$with('booked', { id: bookings.id }).as(sql`
+      insert into ${bookings} (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
+      select ${p('bookingId')}::uuid, ${p('rideId')}::uuid, ${p('userId')}::uuid, ${p('seats')}::smallint, ${p('suitcases')}::smallint,
+             'pending', ${p('paymentIntentId')}::text, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+        from reserved
+      returning id`);
+    const unlisted = db.$with('unlisted', { id: waitlistEntries.id }).as(sql`
+      -- Booking the ride ends the passenger's wait for it (docs/decisions/waiting-list.md).
+      delete from ${waitlistEntries}
+       where ride_id = ${p('rideId')}::uuid and user_id = ${p('userId')}::uuid and exists (select 1 from booked)
+      returning id`);
+    const notified = db.$with('notified', { id: notifications.id, createdAt: notifications.createdAt }).as(sql`
+      insert into ${notifications} (user_id, kind, title, body, ride_id, booking_id, other_user_id)
+      select reserved.driver_id, ${p('kind')}::text, ${p('title')}::text,
+             format(${p('bodyTemplate')}::text, ${placeLabelSql(sql`reserved.from_place`)}, ${placeLabelSql(sql`reserved.to_place`)}),
+             ${p('rideId')}::uuid, booked.id, ${p('userId')}::uuid
+        from booked, reserved
+      returning id, created_at`);
+    const userId = p('userId');
     return db
+      .with(reserved, booked, unlisted, notified)
       .select({
         ride: rides,
         driver: users,
         blocked: sql<boolean>`${blockedEitherWay(userId, rides.driverId)}`,
-        hasActiveBooking: sql<boolean>`exists (
-          select 1 from ${bookings}
-           where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId} and ${bookings.status} in ('pending', 'confirmed'))`,
-        bookingsCounted: sql<number>`(
-          select count(*) from ${bookings}
-           where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId}
-             and not (${bookings.status} = 'cancelled' and ${rides.editedAt} is not null
-                      and ${bookings.createdAt} < ${rides.editedAt} and ${bookings.updatedAt} >= ${rides.editedAt}))::int`.mapWith(Number),
+        hasActiveBooking: sql<boolean>`${hasActiveBookingSql(userId)}`,
+        bookingsCounted: bookingsCountedSql(userId).mapWith(Number),
+        seatsAfter: reserved.seatsAvailable,
+        suitcasesAfter: reserved.suitcasesAvailable,
+        notificationId: notified.id,
+        notificationCreatedAt: notified.createdAt,
       })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
+      .leftJoin(reserved, sql`true`)
+      .leftJoin(notified, sql`true`)
       .where(and(eq(rides.id, sql.placeholder('rideId')), eq(rides.region, sql.placeholder('region'))))
       .limit(1)
       .prepare(name);
   });
-  const [found] = await query.execute(options);
-  return found;
+  const [row] = await query.execute({
+    ...input,
+    now: input.now.toISOString(),
+    kind: input.notification.kind,
+    title: input.notification.title,
+    bodyTemplate: input.notification.bodyTemplate,
+  });
+  if (!row) return undefined;
+  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, ...facts } = row;
+  const booked =
+    seatsAfter === null || suitcasesAfter === null || notificationId === null || notificationCreatedAt === null
+      ? null
+      : { seatsAvailable: seatsAfter, suitcasesAvailable: suitcasesAfter, notificationId, notificationCreatedAt };
+  return { ...facts, booked };
 }
 
 /**

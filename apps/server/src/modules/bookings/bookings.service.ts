@@ -22,14 +22,14 @@ import {
   findBookingsOfUser,
   findActiveUpcomingBookingsOfUser,
   findPendingBookingsBetween,
-  findRideForBooking,
+  bookRideInOneStatement,
   findRideInRegion,
   lockRide,
   releaseSeats,
-  reserveSeatsAndInsertBooking,
   transitionBooking,
   type BookingRow,
   type BookingWithPassenger,
+  type RideForBooking,
 } from './bookings.repository.js';
 
 type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
@@ -58,8 +58,6 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
-
-type RideForBooking = NonNullable<Awaited<ReturnType<typeof findRideForBooking>>>;
 
 /**
  * Why this user may not book these seats and suitcases on this ride now, or null if they may:
@@ -94,39 +92,46 @@ function bookingRefusal(found: RideForBooking | undefined, userId: string, wante
 const BOOKING_ATTEMPTS = 3;
 
 /**
- * A passenger books seats and suitcases on a ride of their region. The rules are checked on one
- * read of the ride and of the passenger's bookings on it; the booking itself is one statement
- * (the seats taken by a conditional UPDATE, the booking and the driver's notification inserted),
- * so concurrent bookings can never overbook, and the partial unique index stops a second active
- * booking even when two requests race. When the statement finds no room, a fresh read says why.
+ * A passenger books seats and suitcases on a ride of their region, in one statement
+ * (`bookRideInOneStatement`): the seats taken by a conditional UPDATE that re-checks every rule
+ * under the ride's row lock, the booking and the driver's notification inserted with them, so
+ * concurrent bookings can never overbook, and the partial unique index stops a second active
+ * booking even when two requests race. When nothing was written, the facts read by the same
+ * statement say why; when they allow the booking, others took the room in the meantime and it
+ * is tried again.
  */
 export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: Region, input: BookRideInput): Promise<Booking> {
   const now = deps.clock.now();
   const userId = passenger.id;
+  const notification = {
+    kind: 'booking_requested' satisfies NotificationKind,
+    title: 'New booking request',
+    // The ride's from and to labels take the two %s (format() in the statement).
+    bodyTemplate: `A passenger asks for ${plural(input.seats, 'seat')} and ${plural(input.suitcases, 'suitcase')} from %s to %s.`,
+  };
   for (let attempt = 1; attempt <= BOOKING_ATTEMPTS; attempt++) {
-    const found = await findRideForBooking(deps.db, { rideId: input.rideId, region, userId });
-    const refusal = bookingRefusal(found, userId, input, now);
-    if (refusal) throw refusal;
-    const { ride, driver } = found!;
     const bookingId = randomUUID();
-    const notification = {
-      userId: ride.driverId,
-      kind: 'booking_requested' satisfies NotificationKind,
-      title: 'New booking request',
-      body: `A passenger asks for ${plural(input.seats, 'seat')} and ${plural(input.suitcases, 'suitcase')} from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}.`,
-    };
-    let booked;
+    let found;
     try {
-      booked = await reserveSeatsAndInsertBooking(deps.db, { ...input, bookingId, rideId: ride.id, userId, now, notification });
+      found = await bookRideInOneStatement(deps.db, { ...input, bookingId, region, userId, now, notification });
     } catch (error) {
       if (isUniqueViolation(error, ONE_ACTIVE_BOOKING_INDEX)) throw alreadyBooked();
       throw error;
     }
-    if (!booked) continue;
+    const { booked } = found ?? {};
+    if (!found || !booked) {
+      const refusal = bookingRefusal(found, userId, input, now);
+      if (refusal) throw refusal;
+      continue;
+    }
+    const { ride, driver } = found;
 
     deps.events.publish('ride-changed', { rideId: ride.id });
     publishNotification(deps.events, {
-      ...notification,
+      userId: ride.driverId,
+      kind: notification.kind,
+      title: notification.title,
+      body: notification.bodyTemplate.replace('%s', placeLabel(ride.fromPlace)).replace('%s', placeLabel(ride.toPlace)),
       id: booked.notificationId,
       rideId: ride.id,
       bookingId,

@@ -1,4 +1,5 @@
 import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
+import { placeLabel } from '@carpool/shared/places';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +50,10 @@ describeEachDatabase('bookings', (kind) => {
       const told = await notificationsOf(booking.id);
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ userId: driver.id, kind: 'booking_requested', otherUserId: rider.id, rideId: ride.id });
+      // The places' labels are written by the booking statement itself.
+      expect(told[0]!.title).toBe('New booking request');
+      expect(told[0]!.body).toBe(`A passenger asks for 2 seats and 1 suitcase from ${placeLabel(ride.from)} to ${placeLabel(ride.to)}.`);
+      expect(told[0]!.body).not.toContain(ride.from);
     });
 
     it('answers with the booking and its ride exactly as a later read shows them', async () => {
