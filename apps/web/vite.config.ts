@@ -77,7 +77,17 @@ const FIRST_LOAD_GROUPS = [
   { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][\w-]+)[\\/]/ },
   {
     name: 'shell',
-    test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|browser|lazy-with-reload|region|session|storage|theme|when-idle|window-events)|components[\\/]ui[\\/](avatar|button|dialog-loading|spinner|toast))|packages[\\/]shared[\\/]src[\\/](colleges|constants|errors|places|regions|texts|time-zones))\.tsx?$/,
+    test: /(apps[\\/]web[\\/]src[\\/](lib[\\/](api-client|browser|lazy-with-reload|region|session|storage|theme|when-idle|window-events)|components[\\/]ui[\\/](avatar|button|dialog-loading|spinner|toast))|packages[\\/]shared[\\/]src[\\/](colleges|constants|errors|regions|texts))\.tsx?$/,
+  },
+  {
+    name: 'home',
+    test: /apps[\\/]web[\\/]src[\\/]features[\\/](rides[\\/](components[\\/](home-page|date-carousel|search-panel|college-select|ride-card)|api[\\/](get-rides|get-ride-day-counts)|hooks[\\/]use-ride-search)|subscription[\\/](components[\\/]subscription-banner|utils[\\/]subscribed-storage))\.tsx?$/,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'rides-common',
+    test: /(apps[\\/]web[\\/]src[\\/](features[\\/]rides[\\/](components[\\/](ride-bits|field-classes)|utils[\\/](ride-labels|ride-dates)|api[\\/](ride-query-keys|get-user-rides)|hooks[\\/](use-now|use-linked-ride))|components[\\/](rating-summary|reserve-prompt|ui[\\/]place-options)|lib[\\/]viewer-time-zone)|packages[\\/]shared[\\/]src[\\/](places|time-zones))\.tsx?$/,
+    includeDependenciesRecursively: false,
   },
 ];
 

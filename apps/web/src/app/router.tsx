@@ -4,15 +4,17 @@ import { lazyWithReload } from '../lib/lazy-with-reload';
 import { AppLayout } from './layout/app-layout';
 import { AppRoot } from './root';
 import { ConversationGuard, OtherUserProfileGuard, RequireSignedIn } from './routes/guards';
-import { HomeRoute } from './routes/home';
 import { renderRideChat } from './routes/ride-chat-slot';
 import { myRideRequestsPanel } from './routes/ride-requests-slots';
 import { PageErrorBoundary } from './routes/page-error-boundary';
 import { personReportBlockActions, profileSafetySection, renderSafetyActions } from './routes/trust-slots';
 import { SafetyActionsProvider } from '../lib/safety-actions';
+import { regionPrefixOf } from '../lib/region';
 
-// The home page is in the first bundle; every other page is a chunk of its own, loaded when it is
-// first shown (docs/decisions/web-code-splitting.md). The layout's Suspense shows the fallback.
+// Every page is a chunk of its own, loaded when it is first shown (docs/decisions/web-code-splitting.md);
+// the layout's Suspense shows the fallback. The home page's chunk is loaded before the first
+// render on a home address (preloadFirstPage), so that render draws it over the static shell.
+const HomeRoute = lazyWithReload(() => import('./routes/home').then((module) => module.HomeRoute));
 const MyRidesPage = lazyWithReload(() => import('../features/rides/components/my-rides-page').then((module) => module.MyRidesPage));
 const RideRequestsPage = lazyWithReload(() =>
   import('../features/ride-requests/components/ride-requests-page').then((module) => module.RideRequestsPage),
@@ -77,6 +79,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** `/`, `/cornell` and `/nj`, with or without a trailing slash: the addresses of the home page. */
+export function isHomePath(pathname: string): boolean {
+  const prefix = regionPrefixOf(pathname);
+  const rest = prefix ? pathname.slice(prefix.length + 1) : pathname;
+  return rest === '' || rest === '/';
+}
+
+/**
+ * Loads the home page's code before the first render on a home address: index.html's static
+ * shell shows the header and hero meanwhile, and React replaces it with the same drawing instead
+ * of a loading state. Other addresses render at once (header first, their page when it arrives).
+ */
+export function preloadFirstPage(pathname: string): Promise<void> {
+  return isHomePath(pathname) ? HomeRoute.preload() : Promise.resolve();
+}
 
 /** The route objects, matched against the address. */
 export function AppRoutes() {

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../app/routes/page-error-boundary';
 import { AppRoot } from '../app/root';
@@ -82,6 +83,64 @@ describe('a lazily loaded page that cannot be loaded', () => {
     );
     renderWithApp(<Part />);
     expect(await screen.findByText('Part unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('a lazily loaded component whose code is already loaded', () => {
+  it('renders in the first render after preload, without suspending', async () => {
+    const Page = lazyWithReload<{ name: string }>(() => Promise.resolve(({ name }: { name: string }) => <p>Hello {name}</p>));
+    await Page.preload();
+    const { container } = render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Page name="Ada" />
+      </Suspense>,
+    );
+    // Synchronously, in the render's own commit: no fallback first.
+    expect(container.textContent).toBe('Hello Ada');
+  });
+
+  it('keeps the state below it when its parent renders again after a lazy load', async () => {
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          count {count}
+        </button>
+      );
+    }
+    const Part = lazyWithReload<object>(() => Promise.resolve(Counter));
+    function Parent() {
+      const [, setTick] = useState(0);
+      return (
+        <>
+          <button type="button" onClick={() => setTick((tick) => tick + 1)}>
+            again
+          </button>
+          <Suspense fallback={<p>Loading</p>}>
+            <Part />
+          </Suspense>
+        </>
+      );
+    }
+    render(<Parent />);
+    fireEvent.click(await screen.findByRole('button', { name: 'count 0' }));
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'again' }));
+    expect(screen.getByRole('button', { name: 'count 1' })).toBeInTheDocument();
+  });
+
+  it('does not reload the page when a preload fails; the render loads it again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(chunkError()).mockResolvedValue(() => <p>Loaded</p>);
+    const Part = lazyWithReload<object>(load);
+    await Part.preload();
+    expect(reload).not.toHaveBeenCalled();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Part />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Loaded')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
 

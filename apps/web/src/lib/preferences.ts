@@ -1,5 +1,16 @@
-import { PREFERENCE_LABELS, type Preferences } from '@carpool/shared/schemas/users';
+import type { Preferences } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
+
+/**
+ * The shared PREFERENCE_LABELS, copied: they live beside the zod schemas, and a profile's first
+ * paint has no other use for zod (docs/decisions/web-code-splitting.md). A test keeps the two equal.
+ */
+export const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
+  okayWithChatting: 'Chatting',
+  okayWithAnimals: 'Animals',
+  okayWithMusic: 'Music',
+  okayWithSmoking: 'Smoking',
+};
 
 export const PREFERENCE_KEYS = Object.keys(PREFERENCE_LABELS) as (keyof Preferences)[];
 

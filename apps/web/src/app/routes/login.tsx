@@ -1,8 +1,14 @@
+import { Suspense } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { SignInModal } from '../../features/auth/components/sign-in-modal';
+import { DialogLoading, DialogUnavailable } from '../../components/ui/dialog-loading';
 import { HomePage } from '../../features/rides/components/home-page';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { useRegion } from '../../lib/region';
 import { useSession } from '../../lib/session';
+
+// The dialog is the header's sign-in dialog (Radix Dialog, the Google and dev sign-in code): its
+// chunk loads as the page renders, while the home page draws; its backdrop covers the page meanwhile.
+const SignInModal = lazyWithReload(() => import('../../features/auth/components/sign-in-modal').then((module) => module.SignInModal), DialogUnavailable);
 
 /** Only paths inside the app: an open redirect to another site would help phishing. */
 export function safeRedirectPath(redirect: string | null): string {
@@ -24,7 +30,9 @@ export function LoginRoute() {
   return (
     <>
       <HomePage />
-      <SignInModal open onClose={() => navigate(toPath('/'))} onSignedIn={() => navigate(target, { replace: true })} />
+      <Suspense fallback={<DialogLoading />}>
+        <SignInModal open onClose={() => navigate(toPath('/'))} onSignedIn={() => navigate(target, { replace: true })} />
+      </Suspense>
     </>
   );
 }

@@ -1,15 +1,19 @@
 import type { AuditAction, ReportAction } from '@carpool/shared/schemas/trust';
 import type { SubmissionStatus } from '@carpool/shared/schemas/verification';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 const ADMIN_KEY = ['admin'] as const;
 
-export function useAdminVerifications(status: SubmissionStatus) {
-  return useQuery({
+export function adminVerificationsQueryOptions(status: SubmissionStatus) {
+  return queryOptions({
     queryKey: [...ADMIN_KEY, 'verifications', status],
     queryFn: () => api.get('/api/admin/verifications', { query: { status }, schema: () => import('@carpool/shared/schemas/verification').then((module) => module.AdminVerificationsDto) }),
   });
+}
+
+export function useAdminVerifications(status: SubmissionStatus) {
+  return useQuery(adminVerificationsQueryOptions(status));
 }
 
 export function useAdminReports(status: 'open' | 'resolved' | 'all') {

@@ -1,10 +1,23 @@
-import { useState } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs';
+import { lazyWithReload, preloadOnIntent } from '../../../lib/lazy-with-reload';
 import { useSession } from '../../../lib/session';
-import { AuditLog } from './audit-log';
-import { ReportsQueue } from './reports-queue';
-import { UsersPanel } from './users-panel';
-import { VerificationQueue } from './verification-queue';
+import { adminVerificationsQueryOptions } from '../api/admin-api';
+import { mutedClasses } from './admin-classes';
+
+// Each section is a chunk of its own: their forms (react-hook-form, zod) show only once the
+// section's answer is in, so the console's first paint (heading, tabs, the section's loading line)
+// does without them (docs/decisions/web-code-splitting.md). The sections' code loads when the
+// tabs are pointed at or focused; the open section's answer is asked while its code loads.
+const VerificationQueue = lazyWithReload(() => import('./verification-queue').then((module) => module.VerificationQueue));
+const ReportsQueue = lazyWithReload(() => import('./reports-queue').then((module) => module.ReportsQueue));
+const UsersPanel = lazyWithReload(() => import('./users-panel').then((module) => module.UsersPanel));
+const AuditLog = lazyWithReload(() => import('./audit-log').then((module) => module.AuditLog));
+
+const preloadSections = {
+  preload: () => Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog].map((section) => section.preload())).then(() => undefined),
+};
 
 const TABS = [
   { id: 'verifications', label: 'Verifications' },
@@ -28,15 +41,33 @@ export function AdminPage() {
       </div>
     );
   }
+  return <Console tab={tab} onTab={setTab} />;
+}
+
+/** Each section's loading line, the one it shows itself while its answer is on the way. */
+const LOADING: Record<TabId, string> = {
+  verifications: 'Loading the queue...',
+  reports: 'Loading reports...',
+  users: 'Loading users...',
+  audit: 'Loading the log...',
+};
+
+function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
+  // The first section's answer is asked at once, while its code loads.
+  usePrefetchQuery(adminVerificationsQueryOptions('pending'));
   return (
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Admin console</h1>
-      <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={setTab} idPrefix="admin" />
+      <div {...preloadOnIntent(preloadSections)}>
+        <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={onTab} idPrefix="admin" />
+      </div>
       <div {...tabPanelProps('admin', tab)}>
-        {tab === 'verifications' && <VerificationQueue />}
-        {tab === 'reports' && <ReportsQueue />}
-        {tab === 'users' && <UsersPanel />}
-        {tab === 'audit' && <AuditLog />}
+        <Suspense fallback={<p className={mutedClasses}>{LOADING[tab]}</p>}>
+          {tab === 'verifications' && <VerificationQueue />}
+          {tab === 'reports' && <ReportsQueue />}
+          {tab === 'users' && <UsersPanel />}
+          {tab === 'audit' && <AuditLog />}
+        </Suspense>
       </div>
     </div>
   );

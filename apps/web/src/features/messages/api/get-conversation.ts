@@ -1,11 +1,11 @@
 import type { Region } from '@carpool/shared/regions';
-import { DIRECT_MESSAGES_MAX_LIMIT, DirectMessageDto, type DirectMessage } from '@carpool/shared/schemas/messages';
+import type { DirectMessage } from '@carpool/shared/schemas/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { fetchAllAfter } from '../utils/merge-messages';
 
-const DirectMessageListDto = z.array(DirectMessageDto);
+// The schemas (and zod) load beside the request, not with the page (docs/decisions/web-code-splitting.md).
+const loadMessages = () => import('@carpool/shared/schemas/messages');
 
 export function conversationKey(region: Region, otherUserId: string) {
   return ['conversation', region, otherUserId] as const;
@@ -14,12 +14,13 @@ export function conversationKey(region: Region, otherUserId: string) {
 /** The conversation with a user, oldest first. The server marks the caller's received ones read. */
 export function getConversation(otherUserId: string, query: { after?: string; limit?: number } = {}): Promise<DirectMessage[]> {
   return api.get(`/api/conversation-messages/conversation/${encodeURIComponent(otherUserId)}`, {
-    schema: DirectMessageListDto,
+    schema: () => loadMessages().then((module) => module.DirectMessageDto.array()),
     query,
   });
 }
 
-export function getConversationAfter(otherUserId: string, after: string | undefined): Promise<DirectMessage[]> {
+export async function getConversationAfter(otherUserId: string, after: string | undefined): Promise<DirectMessage[]> {
+  const { DIRECT_MESSAGES_MAX_LIMIT } = await loadMessages();
   return fetchAllAfter((cursor, limit) => getConversation(otherUserId, { after: cursor, limit }), after, DIRECT_MESSAGES_MAX_LIMIT);
 }
 

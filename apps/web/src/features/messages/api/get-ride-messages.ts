@@ -1,11 +1,11 @@
 import type { Region } from '@carpool/shared/regions';
-import { RIDE_MESSAGES_MAX_LIMIT, RideMessageDto, type RideMessage } from '@carpool/shared/schemas/messages';
+import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { fetchAllAfter } from '../utils/merge-messages';
 
-const RideMessageListDto = z.array(RideMessageDto);
+// The schemas (and zod) load beside the request, not with the chat (docs/decisions/web-code-splitting.md).
+const loadMessages = () => import('@carpool/shared/schemas/messages');
 
 export function rideMessagesKey(region: Region, rideId: string) {
   return ['ride-messages', region, rideId] as const;
@@ -13,11 +13,12 @@ export function rideMessagesKey(region: Region, rideId: string) {
 
 /** A ride chat, oldest first: the newest page, or the messages after `after`. */
 export function getRideMessages(rideId: string, query: { after?: string; limit?: number } = {}): Promise<RideMessage[]> {
-  return api.get(`/api/messages/ride/${encodeURIComponent(rideId)}`, { schema: RideMessageListDto, query });
+  return api.get(`/api/messages/ride/${encodeURIComponent(rideId)}`, { schema: () => loadMessages().then((module) => module.RideMessageDto.array()), query });
 }
 
 /** What a reconnecting client missed, however many pages that is. */
-export function getRideMessagesAfter(rideId: string, after: string | undefined): Promise<RideMessage[]> {
+export async function getRideMessagesAfter(rideId: string, after: string | undefined): Promise<RideMessage[]> {
+  const { RIDE_MESSAGES_MAX_LIMIT } = await loadMessages();
   return fetchAllAfter((cursor, limit) => getRideMessages(rideId, { after: cursor, limit }), after, RIDE_MESSAGES_MAX_LIMIT);
 }
 

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { MarkNotificationsReadDto, type NotificationList } from '@carpool/shared/schemas/notifications';
+import type { MarkNotificationsReadDto, NotificationList } from '@carpool/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -9,7 +9,7 @@ type MarkReadResult = z.infer<typeof MarkNotificationsReadDto>;
 
 /** Marks the given notifications read, or all of them without ids. */
 export function markNotificationsRead(ids?: string[]): Promise<MarkReadResult> {
-  return api.post('/api/notifications/read', ids ? { ids } : {}, { schema: MarkNotificationsReadDto });
+  return api.post('/api/notifications/read', ids ? { ids } : {}, { schema: () => import('@carpool/shared/schemas/notifications').then((module) => module.MarkNotificationsReadDto) });
 }
 
 export function useMarkNotificationsRead(region: Region) {

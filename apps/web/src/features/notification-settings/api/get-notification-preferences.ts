@@ -1,4 +1,4 @@
-import { NotificationPreferencesDto } from '@carpool/shared/schemas/notification-preferences';
+import type { NotificationPreferencesDto } from '@carpool/shared/schemas/notification-preferences';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const notificationPreferencesKey = ['notification-preferences'] as const;
 
 export function getNotificationPreferences(): Promise<NotificationPreferencesDto> {
-  return api.get('/api/notification-preferences', { schema: NotificationPreferencesDto });
+  return api.get('/api/notification-preferences', { schema: () => import('@carpool/shared/schemas/notification-preferences').then((module) => module.NotificationPreferencesDto) });
 }
 
 export function useNotificationPreferences() {

@@ -1,8 +1,4 @@
-import {
-  NotificationPreferencesDto,
-  type DeliveryChannel,
-  type NotificationCategory,
-} from '@carpool/shared/schemas/notification-preferences';
+import type { DeliveryChannel, NotificationCategory, NotificationPreferencesDto } from '@carpool/shared/schemas/notification-preferences';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationPreferencesKey } from './get-notification-preferences';
@@ -15,7 +11,7 @@ export interface PreferenceSwitch {
 
 /** Sends only the one switch that changed (the PUT leaves the others as they are). */
 export function updateNotificationPreference({ category, channel, on }: PreferenceSwitch): Promise<NotificationPreferencesDto> {
-  return api.put('/api/notification-preferences', { preferences: { [category]: { [channel]: on } } }, { schema: NotificationPreferencesDto });
+  return api.put('/api/notification-preferences', { preferences: { [category]: { [channel]: on } } }, { schema: () => import('@carpool/shared/schemas/notification-preferences').then((module) => module.NotificationPreferencesDto) });
 }
 
 export function useUpdateNotificationPreference() {

@@ -1,8 +1,4 @@
-import {
-  DELIVERY_CHANNELS,
-  NOTIFICATION_CATEGORIES,
-  type NotificationPreferences,
-} from '@carpool/shared/schemas/notification-preferences';
+import type { NotificationPreferences } from '@carpool/shared/schemas/notification-preferences';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -14,7 +10,7 @@ import { useRegion } from '../../../lib/region';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useResetCalendarFeed } from '../api/reset-calendar-feed';
 import { useUpdateNotificationPreference, type PreferenceSwitch } from '../api/update-notification-preferences';
-import { CATEGORY_LABELS, CHANNEL_LABELS, webcalUrl } from '../utils/category-labels';
+import { CATEGORIES, CATEGORY_LABELS, CHANNEL_LABELS, CHANNELS, webcalUrl } from '../utils/category-labels';
 import { PushToggle } from './push-toggle';
 
 function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -87,7 +83,7 @@ function PreferencesTable({ preferences }: { preferences: NotificationPreference
           <th scope="col" className="pb-2 font-semibold">
             <span className="sr-only">Kind of notification</span>
           </th>
-          {DELIVERY_CHANNELS.map((channel) => (
+          {CHANNELS.map((channel) => (
             <th key={channel} scope="col" className="w-16 pb-2 text-center font-semibold sm:w-24">
               {CHANNEL_LABELS[channel]}
             </th>
@@ -95,13 +91,13 @@ function PreferencesTable({ preferences }: { preferences: NotificationPreference
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {NOTIFICATION_CATEGORIES.map((category) => (
+        {CATEGORIES.map((category) => (
           <tr key={category}>
             <th scope="row" className="py-3 pr-2 font-normal">
               <span className="block font-semibold text-slate-900 dark:text-white">{CATEGORY_LABELS[category].name}</span>
               <span className="block text-sm text-slate-600 dark:text-slate-300">{CATEGORY_LABELS[category].description}</span>
             </th>
-            {DELIVERY_CHANNELS.map((channel) => (
+            {CHANNELS.map((channel) => (
               <td key={channel} className="py-3 text-center">
                 <Switch
                   checked={preferences[category][channel]}

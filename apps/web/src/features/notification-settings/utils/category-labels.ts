@@ -12,6 +12,11 @@ export const CATEGORY_LABELS: Record<NotificationCategory, { name: string; descr
 
 export const CHANNEL_LABELS: Record<DeliveryChannel, string> = { email: 'E-mail', push: 'Push' };
 
+// The page's rows and columns, in the shared lists' order (a test checks it), read from the labels
+// above: the shared lists live beside the zod schemas, which this page's first paint does not need.
+export const CATEGORIES = Object.keys(CATEGORY_LABELS) as NotificationCategory[];
+export const CHANNELS = Object.keys(CHANNEL_LABELS) as DeliveryChannel[];
+
 /** The feed's https address as a calendar app subscribes to it. */
 export function webcalUrl(feedUrl: string): string {
   return feedUrl.replace(/^https?:\/\//, 'webcal://');

@@ -107,7 +107,7 @@ describe('ProfilePage', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'See all reviews' }));
-    const dialog = screen.getByRole('dialog', { name: 'All Reviews' });
+    const dialog = await screen.findByRole('dialog', { name: 'All Reviews' });
     expect(await within(dialog).findByText('Review number 3')).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Passenger' })).toBeInTheDocument();
   });
@@ -151,7 +151,7 @@ describe('ProfilePage', () => {
     renderWithApp(<ProfilePage />);
     const user = userEvent.setup({ applyAccept: false });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     expect(within(dialog).getByText('PNG, JPG, GIF up to 5MB')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Bio')).toHaveAttribute('placeholder', 'Tell us about yourself...');
     const input = within(dialog).getByLabelText('Profile picture');

@@ -1,21 +1,26 @@
 import type { SessionUser, UserProfile } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { isApiError } from '../../../lib/api-client';
+import { lazyWithReload, preloadOnIntent } from '../../../lib/lazy-with-reload';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useUserProfile } from '../api/get-user-profile';
-import { EditProfileDialog } from './edit-profile-dialog';
 import { PayoutStatusCard } from './payout-status';
 import { PreferenceList } from '../../../components/preference-list';
 import { ProfileCard } from './profile-card';
 import { ProfileLoading, ProfileMessage } from './profile-states';
 import { ProfileSummary } from './profile-summary';
 import { ReviewsSection } from './reviews-section';
-import { VerificationDialog } from './verification-dialog';
 import { VerificationRejectedNotice } from './verification-rejected-notice';
+
+// The two forms (react-hook-form, zod, Radix Dialog) load when their button is pointed at,
+// focused or used, not with the page (docs/decisions/web-code-splitting.md).
+const EditProfileDialog = lazyWithReload(() => import('./edit-profile-dialog').then((module) => module.EditProfileDialog), DialogUnavailable);
+const VerificationDialog = lazyWithReload(() => import('./verification-dialog').then((module) => module.VerificationDialog), DialogUnavailable);
 
 /** The fields the session already holds are the freshest right after an edit or an upload. */
 function withSessionFields(profile: UserProfile, user: SessionUser): UserProfile {
@@ -53,13 +58,24 @@ function OwnProfile({ user, safetySlot }: { user: SessionUser; safetySlot: React
         showVerificationLabel
         actions={
           <>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button
+              variant="secondary"
+              {...preloadOnIntent(EditProfileDialog)}
+              onClick={() => setEditing(true)}
+            >
               {TEXTS.profile.editProfile}
             </Button>
             <Link to={toPath('/profile/notifications')} className={buttonClasses('secondary')}>
               Notification settings
             </Link>
-            {mayApply ? <Button onClick={() => setVerifying(true)}>{TEXTS.profile.becomeVerifiedDriver}</Button> : null}
+            {mayApply ? (
+              <Button
+                {...preloadOnIntent(VerificationDialog)}
+                onClick={() => setVerifying(true)}
+              >
+                {TEXTS.profile.becomeVerifiedDriver}
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -81,8 +97,16 @@ function OwnProfile({ user, safetySlot }: { user: SessionUser; safetySlot: React
         </div>
       </div>
       {safetySlot}
-      <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
-      <VerificationDialog open={verifying} onClose={() => setVerifying(false)} />
+      {editing ? (
+        <Suspense fallback={<DialogLoading />}>
+          <EditProfileDialog open onClose={() => setEditing(false)} user={user} />
+        </Suspense>
+      ) : null}
+      {verifying ? (
+        <Suspense fallback={<DialogLoading />}>
+          <VerificationDialog open onClose={() => setVerifying(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

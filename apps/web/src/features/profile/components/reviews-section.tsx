@@ -1,28 +1,19 @@
 import { PROFILE_REVIEW_PREVIEW_COUNT } from '@carpool/shared/constants';
 import type { ReviewType } from '@carpool/shared/schemas/reviews';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
-import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
-import { useAllReviews, useReviewPreview } from '../api/get-user-reviews';
+import { tabPanelProps, Tabs } from '../../../components/ui/tabs';
+import { lazyWithReload, preloadOnIntent } from '../../../lib/lazy-with-reload';
+import { useReviewPreview } from '../api/get-user-reviews';
 import { ProfileCard } from './profile-card';
+import { EmptyReviews, REVIEW_TABS } from './review-list-parts';
 import { ReviewItem } from './review-item';
 
-const REVIEW_TABS: readonly TabItem<ReviewType>[] = [
-  { id: 'driver', label: 'Driver' },
-  { id: 'passenger', label: 'Passenger' },
-];
-
-const EMPTY_TEXT: Record<ReviewType, string> = {
-  driver: 'No reviews as a driver yet.',
-  passenger: 'No reviews as a passenger yet.',
-};
-
-function EmptyReviews({ type }: { type: ReviewType }) {
-  return <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">{EMPTY_TEXT[type]}</p>;
-}
+// The dialog of every review (Radix Dialog) loads when the button is pointed at, focused or used.
+const AllReviewsDialog = lazyWithReload(() => import('./all-reviews-dialog').then((module) => module.AllReviewsDialog), DialogUnavailable);
 
 function ReviewPreview({ userId, type }: { userId: string; type: ReviewType }) {
   const { data, isPending } = useReviewPreview(userId, type);
@@ -36,27 +27,6 @@ function ReviewPreview({ userId, type }: { userId: string; type: ReviewType }) {
         <ReviewItem key={review.id} review={review} />
       ))}
     </ul>
-  );
-}
-
-function AllReviewsList({ userId, type }: { userId: string; type: ReviewType }) {
-  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useAllReviews(userId, type, true);
-  if (isPending) return <Spinner className="py-6" />;
-  const reviews = data?.pages.flatMap((page) => page.reviews) ?? [];
-  if (reviews.length === 0) return <EmptyReviews type={type} />;
-  return (
-    <div className="flex flex-col gap-3">
-      <ul className="flex flex-col gap-3">
-        {reviews.map((review) => (
-          <ReviewItem key={review.id} review={review} />
-        ))}
-      </ul>
-      {hasNextPage ? (
-        <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading...' : 'Show more'}
-        </Button>
-      ) : null}
-    </div>
   );
 }
 
@@ -79,6 +49,7 @@ export function ReviewsSection({ userId }: { userId: string }) {
           <Button
             variant="secondary"
             size="sm"
+            {...preloadOnIntent(AllReviewsDialog)}
             onClick={() => {
               setDialogType(type);
               setOpen(true);
@@ -95,14 +66,11 @@ export function ReviewsSection({ userId }: { userId: string }) {
       <div {...tabPanelProps('profile-reviews', type)}>
         <ReviewPreview userId={userId} type={type} />
       </div>
-      <Modal open={open} onClose={() => setOpen(false)} title={TEXTS.profile.allReviews} size="lg">
-        <div className="mb-4">
-          <Tabs label="Review kind" idPrefix="all-reviews" tabs={REVIEW_TABS} selected={dialogType} onSelect={setDialogType} />
-        </div>
-        <div {...tabPanelProps('all-reviews', dialogType)}>
-          <AllReviewsList userId={userId} type={dialogType} />
-        </div>
-      </Modal>
+      {open ? (
+        <Suspense fallback={<DialogLoading />}>
+          <AllReviewsDialog userId={userId} type={dialogType} onTypeChange={setDialogType} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </ProfileCard>
   );
 }

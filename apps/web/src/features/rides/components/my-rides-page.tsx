@@ -1,20 +1,25 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
 import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useToast } from '../../../components/ui/toast';
+import { lazyWithReload, preloadOnIntent } from '../../../lib/lazy-with-reload';
 import { useSession } from '../../../lib/session';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useUserBookings } from '../api/get-user-bookings';
 import { useUserRides } from '../api/get-user-rides';
 import { cardClasses } from './field-classes';
 import { BookedRideCard, PostedRideCard } from './my-ride-cards';
-import { RideDetailModal } from './ride-detail-modal';
 import { useLinkedRide } from '../hooks/use-linked-ride';
 import type { RideChatSlot } from './ride-slots';
+
+// The ride's dialog (booking, participants, the edit form's code) and the confirmation load when
+// first needed, the dialog as soon as a card is pointed at or focused (docs/decisions/web-code-splitting.md).
+const RideDetailModal = lazyWithReload(() => import('./ride-detail-modal').then((module) => module.RideDetailModal), DialogUnavailable);
+const ConfirmDialog = lazyWithReload(() => import('../../../components/ui/confirm-dialog').then((module) => module.ConfirmDialog), DialogUnavailable);
 
 type MyRidesTab = 'posted' | 'booked' | 'requests';
 
@@ -38,6 +43,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
   const [tab, setTab] = useState<MyRidesTab>('posted');
   const [opened, setOpened] = useState<Ride | null>(null);
   const { linkedRideId, clearLinkedRide } = useLinkedRide();
+  const openedId = opened?.id ?? linkedRideId;
   const closeRide = () => {
     setOpened(null);
     clearLinkedRide();
@@ -83,7 +89,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
           (posted.data ?? []).length === 0 ? (
             <Empty text={TEXTS.empty.postedRides} />
           ) : (
-            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" {...preloadOnIntent(RideDetailModal)}>
               {(posted.data ?? []).map((ride) => (
                 <li key={ride.id}>
                   <PostedRideCard ride={ride} onView={() => setOpened(ride)} />
@@ -94,7 +100,7 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
         ) : (booked.data ?? []).length === 0 ? (
           <Empty text={TEXTS.empty.bookedRides} />
         ) : (
-          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" {...preloadOnIntent(RideDetailModal)}>
             {(booked.data ?? []).map((booking) => (
               <li key={booking.id}>
                 <BookedRideCard
@@ -108,17 +114,25 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
           </ul>
         )}
       </div>
-      <ConfirmDialog
-        open={cancelling !== null}
-        title={TEXTS.confirmCancelBooking}
-        confirmLabel="Cancel booking"
-        cancelLabel="Keep booking"
-        tone="danger"
-        pending={cancelBooking.isPending}
-        onConfirm={onCancelBooking}
-        onClose={() => setCancelling(null)}
-      />
-      <RideDetailModal rideId={opened?.id ?? linkedRideId} initialRide={opened ?? undefined} onClose={closeRide} chatSlot={chatSlot} />
+      {cancelling !== null ? (
+        <Suspense fallback={<DialogLoading />}>
+          <ConfirmDialog
+            open
+            title={TEXTS.confirmCancelBooking}
+            confirmLabel="Cancel booking"
+            cancelLabel="Keep booking"
+            tone="danger"
+            pending={cancelBooking.isPending}
+            onConfirm={onCancelBooking}
+            onClose={() => setCancelling(null)}
+          />
+        </Suspense>
+      ) : null}
+      {openedId ? (
+        <Suspense fallback={<DialogLoading />}>
+          <RideDetailModal rideId={openedId} initialRide={opened ?? undefined} onClose={closeRide} chatSlot={chatSlot} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
