@@ -138,7 +138,7 @@ async function main() {
     const explained = await explainQueries(pool, templates, filters, await busiestInboxUser(pool));
 
     log('booking');
-    const booking = await runBooking({ appUrl: app.url, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+    const booking = await runBooking({ appUrl: app.url, appPid: app.child.pid!, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
     for (const row of booking.throughput) log(`booking ${row.target}: ${row.bookingsPerSecond.toFixed(0)}/s, p99 ${row.p99.toFixed(1)} ms`);
     const bookingMails = (await smtp.stats()).received;
 
@@ -184,6 +184,18 @@ async function main() {
       },
       { benchmark: 'Booking, hot rides, against the bare HTTP endpoint', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline-http').p50 },
       { benchmark: 'Booking, hot rides, against the bare HTTP endpoint', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline-http').p99 },
+      {
+        benchmark: 'Booking, hot rides, against the bare HTTP endpoint',
+        figure: 'server CPU per booking (ms)',
+        ours: throughput('ours').cpuPerBooking.server!,
+        baseline: throughput('baseline-http').cpuPerBooking.server!,
+      },
+      {
+        benchmark: 'Booking, hot rides, against the bare HTTP endpoint',
+        figure: 'PostgreSQL CPU per booking (ms; bare transaction: ' + throughput('baseline').cpuPerBooking.postgres.toFixed(2) + ')',
+        ours: throughput('ours').cpuPerBooking.postgres,
+        baseline: throughput('baseline-http').cpuPerBooking.postgres,
+      },
       {
         benchmark: 'Booking, hot rides, outbox on / off',
         figure: `bookings/s (ours with the outbox; baseline: the same app with its trigger off; ${bookingMails} e-mails sent)`,

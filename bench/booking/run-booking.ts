@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { ownCpuMs, postgresCpuMs, processCpuMs } from '../lib/cpu-time.js';
 import { postJson } from '../lib/http-client.js';
 import { freePort, startBenchScript } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
@@ -24,6 +25,12 @@ export interface BookingThroughput {
   p99: number;
   sold: number;
   attempts: number;
+  /**
+   * CPU time per booking in ms during the timed run: the HTTP server's process (none for the bare
+   * transaction), every PostgreSQL process, and this bench process (the clients; for the bare
+   * transaction, pg itself). Steadier than bookings/s on a shared machine.
+   */
+  cpuPerBooking: { server: number | null; postgres: number; bench: number };
 }
 
 export interface BookingRace {
@@ -86,11 +93,18 @@ export function bookThroughPg(pool: pg.Pool): BookOne {
  * `bookings` one-seat bookings by `concurrency` clients; booking i goes to ride i / seatsPerRide,
  * so a handful of rides are hot at any moment and every ride fills up exactly.
  */
-async function measureThroughput(target: BookingTarget, book: BookOne, rideIds: readonly string[], users: readonly SignedInUser[]) {
+async function measureThroughput(
+  target: BookingTarget,
+  book: BookOne,
+  rideIds: readonly string[],
+  users: readonly SignedInUser[],
+  serverPid: number | null,
+): Promise<BookingThroughput> {
   const { bookings, concurrency, seatsPerRide } = SIZES.booking;
   const latencies: number[] = [];
   let next = 0;
   let sold = 0;
+  const cpuBefore = { server: serverPid === null ? 0 : processCpuMs(serverPid), postgres: postgresCpuMs(), bench: ownCpuMs() };
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -103,8 +117,13 @@ async function measureThroughput(target: BookingTarget, book: BookOne, rideIds: 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuPerBooking = {
+    server: serverPid === null ? null : (processCpuMs(serverPid) - cpuBefore.server) / bookings,
+    postgres: (postgresCpuMs() - cpuBefore.postgres) / bookings,
+    bench: (ownCpuMs() - cpuBefore.bench) / bookings,
+  };
   if (sold !== bookings) throw new Error(`${target}: ${sold} of ${bookings} bookings went through on rides with free seats`);
-  return { target, bookingsPerSecond: sold / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), sold, attempts: bookings };
+  return { target, bookingsPerSecond: sold / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), sold, attempts: bookings, cpuPerBooking };
 }
 
 /** 200 clients at once on a 3-seat ride, several rounds; any other count than 3 sold fails the bench. */
@@ -165,11 +184,18 @@ function meanOf(runs: readonly BookingThroughput[]): BookingThroughput {
     p99: mean((run) => run.p99),
     sold: runs.reduce((sum, run) => sum + run.sold, 0),
     attempts: runs.reduce((sum, run) => sum + run.attempts, 0),
+    cpuPerBooking: {
+      server: runs[0]!.cpuPerBooking.server === null ? null : mean((run) => run.cpuPerBooking.server!),
+      postgres: mean((run) => run.cpuPerBooking.postgres),
+      bench: mean((run) => run.cpuPerBooking.bench),
+    },
   };
 }
 
 export async function runBooking(options: {
   appUrl: string;
+  /** The app server's process, for its CPU time. */
+  appPid: number;
   /** For the bare HTTP baseline's own pool. */
   databaseUrl: string;
   pool: pg.Pool;
@@ -182,9 +208,11 @@ export async function runBooking(options: {
   }
   const rideCount = Math.ceil(SIZES.booking.bookings / SIZES.booking.seatsPerRide);
   const app = bookThroughApp(options.appUrl);
+  let bareServerPid: number | null = null;
   const once = async (target: BookingTarget, book: BookOne) => {
     const rideIds = await createBookableRides(options.pool, { count: rideCount, seats: SIZES.booking.seatsPerRide, driverId: options.driverId });
-    return measureThroughput(target, book, rideIds, options.users);
+    const serverPid = target === 'baseline' ? null : target === 'baseline-http' ? bareServerPid : options.appPid;
+    return measureThroughput(target, book, rideIds, options.users, serverPid);
   };
 
   const bareServer = await startBenchScript({
@@ -193,6 +221,7 @@ export async function runBooking(options: {
     port: await freePort(),
     env: { BENCH_DATABASE_URL: options.databaseUrl },
   });
+  bareServerPid = bareServer.child.pid!;
   try {
     const bareHttp = bookThroughApp(bareServer.url);
     // A first batch warms both servers up (JIT, prepared statements, pools), so no measured run pays start-up.

@@ -19,9 +19,13 @@ const smtp = await startSmtpSink();
 try {
   const app = await startAppServer({ port: await freePort(), databaseUrl: database.url, dataDir, label: 'app-booking', env: { ...mailEnv(smtp), ...(JSON.parse(process.env.BENCH_APP_ENV ?? '{}') as Record<string, string>) } });
   const seeded = await seedDatabase(pool);
-  const result = await runBooking({ appUrl: app.url, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+  const result = await runBooking({ appUrl: app.url, appPid: app.child.pid!, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
   for (const row of result.throughput) {
-    console.log(`${row.target}: ${row.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`);
+    const cpu = row.cpuPerBooking;
+    console.log(
+      `${row.target}: ${row.bookingsPerSecond.toFixed(0)} bookings/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms; ` +
+        `CPU per booking: server ${cpu.server === null ? '-' : cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, bench ${cpu.bench.toFixed(2)} ms`,
+    );
   }
   for (const race of result.races) console.log(`race ${race.target}: sold ${race.soldPerRound.join(', ')}`);
   for (const backlog of result.backlogs) console.log(`outbox after a batch: ${backlog.pending} e-mails pending, sent in ${Math.round(backlog.drainMs)} ms`);

@@ -9,11 +9,12 @@
  * app serves it (PGLITE_SHARED_BUFFERS and the other server variables in the environment apply).
  * The resident memory of the server is printed at the end.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
+import { processCpuMs } from '../lib/cpu-time.js';
 import { createBenchDatabase, dropBenchDatabase, openPool } from '../lib/database.js';
 import { freePort, residentMb, startAppServer } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
@@ -28,15 +29,6 @@ const pool = database ? openPool(database.url) : null;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-bench-data-'));
 /** Server variables the tool passes on (the embedded database's memory setting). */
 const passed = Object.fromEntries(['PGLITE_SHARED_BUFFERS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
-
-/**
- * CPU time the process has used, in ms (Linux /proc; clock ticks of 10 ms). Per request it is a
- * steadier figure than throughput on a machine that other work shares.
- */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Seeds the embedded database folder, made and migrated by a first start of the app, with no server running. */
 async function seedEmbedded(): Promise<SeededData> {
@@ -56,7 +48,7 @@ try {
   const seededData = seeded ?? (await seedDatabase(pool!));
   const requests = buildSearchRequests(seededData.signedIn, 2_000, seededData.seededAt);
   let next = 0;
-  const cpuBefore = cpuMs(app.child.pid!);
+  const cpuBefore = processCpuMs(app.child.pid!);
   const result = await autocannon({
     url: app.url,
     connections: SIZES.search.connections,
@@ -71,7 +63,7 @@ try {
       },
     ],
   });
-  const cpuPerRequest = (cpuMs(app.child.pid!) - cpuBefore) / result.requests.total;
+  const cpuPerRequest = (processCpuMs(app.child.pid!) - cpuBefore) / result.requests.total;
   console.log(
     `${target}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, ` +
       `server CPU ${cpuPerRequest.toFixed(2)} ms per request, server RSS after ${residentMb(app.child.pid!).toFixed(0)} MB`,
