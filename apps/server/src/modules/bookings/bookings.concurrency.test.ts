@@ -61,6 +61,24 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
     expect(told.map((n) => n.bookingId).sort()).toEqual(booked.sort());
   });
 
+  it('answers each of many simultaneous bookings with the passengers that hold exactly the seats its ride shows taken', async () => {
+    const ride = await postRide(t, driver.token, { totalSeats: 8, seatsAvailable: 8, totalSuitcases: 8, suitcasesAvailable: 8 });
+    const answers = await Promise.all(passengers.slice(0, 40).map((p) => bookRide(t, p.token, ride.id, { seats: 1, suitcases: 0 })));
+    const booked = answers.filter((res) => res.statusCode === 201).map((res) => res.json<Booking>());
+    expect(booked).toHaveLength(8);
+    for (const answer of booked) {
+      // The booking statement waits for the ride's lock; whoever booked before it got the lock is in its answer, itself included.
+      const holding = answer.ride.passengers.filter((p) => p.status === 'pending' || p.status === 'confirmed');
+      expect(holding.reduce((sum, p) => sum + p.seats, 0)).toBe(answer.ride.totalSeats - answer.ride.seatsAvailable);
+      expect(holding.map((p) => p.id)).toContain(answer.id);
+      expect(new Set(holding.map((p) => p.id)).size).toBe(holding.length);
+    }
+    // Oldest first, as every read of the ride lists them.
+    const last = booked.find((answer) => answer.ride.seatsAvailable === 0)!;
+    const read = (await t.call({ method: 'GET', url: `/api/rides/${ride.id}`, token: driver.token })).json<Ride>();
+    expect(last.ride.passengers.map((p) => p.id)).toEqual(read.passengers.map((p) => p.id));
+  });
+
   it('keeps one active booking when a user books the same ride many times at once', async () => {
     const ride = await postRide(t, driver.token, { totalSeats: 8, seatsAvailable: 8 });
     const answers = await Promise.all(Array.from({ length: 10 }, () => bookRide(t, passengers[0]!.token, ride.id)));

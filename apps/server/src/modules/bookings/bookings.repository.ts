@@ -1,11 +1,12 @@
 import type { Region } from '@carpool/shared/regions';
-import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
+import { MAX_BOOKINGS_PER_USER_PER_RIDE, RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import { PLACES } from '@carpool/shared/places';
 import { and, desc, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, notifications, rides, users, waitlistEntries } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.repository.js';
+import { participantViewFromJson, participantViewSql, type ParticipantView, type ParticipantViewJson } from '../rides/rides.repository.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];
@@ -86,14 +87,15 @@ export interface RideForBooking {
  *
  * Answers undefined when the region has no such ride; `booked` is null when nothing was written,
  * and the facts then say why (or, if they allow it, others took the room after the snapshot).
- * The ride row is the snapshot's, with the room left after this booking when it went through.
+ * The ride row is the snapshot's, with the room left after this booking when it went through, and
+ * the answer's participant view is read after the lock (docs/decisions/ride-participant-view.md).
  */
 export async function bookRideInOneStatement(
   db: Db,
   input: BookRideStatementInput,
-): Promise<(RideForBooking & { booked: BookedSeats | null }) | undefined> {
+): Promise<(RideForBooking & { booked: (BookedSeats & { participantView: ParticipantView }) | null }) | undefined> {
   const query = preparedQuery(db, 'book_ride', (db, name) => {
-    const p = (key: keyof BookRideStatementInput | 'now' | 'kind' | 'title' | 'bodyTemplate') => sql.placeholder(key);
+    const p = (key: keyof BookRideStatementInput | 'kind' | 'title' | 'bodyTemplate' | 'messagesInView') => sql.placeholder(key);
     const reserved = db.$with('reserved', { seatsAvailable: rides.seatsAvailable, suitcasesAvailable: rides.suitcasesAvailable }).as(sql`
       update ${rides}
          set seats_available = seats_available - ${p('seats')}::smallint,
@@ -140,6 +142,11 @@ export async function bookRideInOneStatement(
         suitcasesAfter: reserved.suitcasesAvailable,
         notificationId: notified.id,
         notificationCreatedAt: notified.createdAt,
+        // Read only once the UPDATE holds the ride's lock (the CASE needs its row), by a function
+        // with a snapshot of its own: every booking committed before the lock is in it; this
+        // statement's own booking may or may not be (its insert runs in the same command).
+        participantView: sql<ParticipantViewJson | null>`case when ${reserved.seatsAvailable} is not null
+          then ${participantViewSql(rides.id, p('messagesInView'))} end`,
       })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
@@ -151,17 +158,24 @@ export async function bookRideInOneStatement(
   });
   const [row] = await query.execute({
     ...input,
+    messagesInView: RIDE_MESSAGES_IN_RIDE,
     now: input.now.toISOString(),
     kind: input.notification.kind,
     title: input.notification.title,
     bodyTemplate: input.notification.bodyTemplate,
   });
   if (!row) return undefined;
-  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, ...facts } = row;
+  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, participantView, ...facts } = row;
   const booked =
-    seatsAfter === null || suitcasesAfter === null || notificationId === null || notificationCreatedAt === null
+    seatsAfter === null || suitcasesAfter === null || notificationId === null || notificationCreatedAt === null || participantView === null
       ? null
-      : { seatsAvailable: seatsAfter, suitcasesAvailable: suitcasesAfter, notificationId, notificationCreatedAt };
+      : {
+          seatsAvailable: seatsAfter,
+          suitcasesAvailable: suitcasesAfter,
+          notificationId,
+          notificationCreatedAt,
+          participantView: participantViewFromJson(input.rideId, participantView),
+        };
   return { ...facts, booked };
 }
 

@@ -152,8 +152,17 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
       updatedAt: now,
     };
     const bookedRide = { ride: { ...ride, seatsAvailable: booked.seatsAvailable, suitcasesAvailable: booked.suitcasesAvailable }, driver };
-    // The new booking is the user's active one, which is what the ride shows as theirs.
-    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, [booking]);
+    // The new booking is the user's active one, which is what the ride shows as theirs. The
+    // statement's participant view holds every other booking of the ride and may lack this one.
+    const { participantView } = booked;
+    if (!participantView.passengers.some((row) => row.booking.id === bookingId)) {
+      participantView.passengers.push({ booking, passenger });
+      // Oldest first, as the view orders them.
+      participantView.passengers.sort(
+        (a, b) => a.booking.createdAt.getTime() - b.booking.createdAt.getTime() || (a.booking.id < b.booking.id ? -1 : a.booking.id > b.booking.id ? 1 : 0),
+      );
+    }
+    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, { viewerBookings: [booking], participantView });
     return toBookingDto({ booking, passenger }, rideDto);
   }
   throw new AppError('RIDE_FULL', 'Not enough room on this ride: others are booking it at this moment. Please try again.');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { notificationOutbox } from '../../db/schema.js';
+import { notificationOutbox, pushSubscriptions } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -81,9 +81,25 @@ describeEachDatabase('notification outbox faults', (kind) => {
     await t.app.notificationOutbox.drain();
     const [row] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'email'));
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });
-    // The push channel has no adapter in this server: skipped, not failed.
-    const [push] = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'push'));
-    expect(push).toMatchObject({ status: 'skipped' });
+  }, 120_000);
+
+  it('queues a push row only for someone subscribed, and skips it when the subscription went away before the claim', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const t = await createTestApp(kind, {
+      config: { smtpUrl: smtp.url, outbox: { worker: false, pollMs: 50, startDelayMs: 0, maxAttempts: 2, retryBaseMs: 10, busyRequestsPerSecond: 50 } },
+    });
+    cleanups.push(() => t.close());
+    const subscribed = await t.signIn('subscribed@cornell.edu', 'Subscribed');
+    const never = await t.signIn('never.subscribed@cornell.edu', 'Never');
+    await t.database.db.insert(pushSubscriptions).values({ userId: subscribed.id, endpoint: 'https://push.invalid/gone', p256dh: 'key', auth: 'auth' });
+    await reviewsDue(t, subscribed.id, 1);
+    await reviewsDue(t, never.id, 1);
+    const pushRows = () => t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'push'));
+    expect((await pushRows()).map((row) => row.userId)).toEqual([subscribed.id]);
+    await t.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, subscribed.id));
+    await t.app.notificationOutbox.drain();
+    expect(await pushRows()).toMatchObject([{ userId: subscribed.id, status: 'skipped', lastError: 'no push subscription' }]);
   }, 120_000);
 
   it('yields to a busy process: small batches with pauses while requests keep coming, every e-mail once', async () => {

@@ -1,6 +1,7 @@
 import type { College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
@@ -250,7 +251,7 @@ export async function findBookingsOfUserOnRides(db: Db, userId: string, rideIds:
 
 /** A booking on a ride as its participants see it: the booking and who made it. */
 export interface RidePassengerRow {
-  booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'status'>;
+  booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'status' | 'createdAt'>;
   passenger: Pick<DriverRow, 'id' | 'name' | 'avatarFileId' | 'avatarColor'>;
 }
 
@@ -284,64 +285,57 @@ export interface ParticipantView {
 /** A row of the aggregates below as JSON gives it: timestamps are ISO strings. */
 type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
+/** The participant view as `ride_participant_view` (migration 0012) writes it. */
+export interface ParticipantViewJson {
+  passengers: JsonRow<RidePassengerRow['booking'] & { name: string; avatarFileId: string | null; avatarColor: string | null }>[];
+  total: number;
+  messages: JsonRow<Omit<RideMessageWithAuthorRow, 'rideId'>>[];
+}
+
 /**
- * The participant view of each of the given rides in ONE statement whatever the number of rides:
- * per ride, its bookings with their passengers, its message count, and its newest `perRide`
- * messages (on ride_messages_ride_idx, so a long chat is never read in full), the lists as JSON.
- * One round trip instead of one per list: a booking's answer reads this, and on a busy database
- * each statement's trip is what costs (bench/README.md, "the booking path inside PostgreSQL").
- * Rides without bookings or messages come back with empty lists and 0.
+ * The participant view of one ride as SQL: its bookings with their passengers, its message count
+ * and its newest `perRide` messages, as one JSON value (`ride_participant_view`, migration 0012).
+ * The function reads with a snapshot of its own taken when it runs
+ * (docs/decisions/ride-participant-view.md).
+ */
+export function participantViewSql(rideId: SQL | AnyPgColumn, perRide: SQL | Placeholder): SQL<ParticipantViewJson> {
+  return sql<ParticipantViewJson>`ride_participant_view(${rideId}, ${perRide}::int)`;
+}
+
+export function participantViewFromJson(rideId: string, json: ParticipantViewJson): ParticipantView {
+  return {
+    passengers: json.passengers.map(({ name, avatarFileId, avatarColor, createdAt, ...booking }) => ({
+      booking: { ...booking, createdAt: new Date(createdAt) },
+      passenger: { id: booking.userId, name, avatarFileId, avatarColor },
+    })),
+    chat: {
+      total: json.total,
+      messages: json.messages.map((message) => ({
+        ...message,
+        rideId,
+        hiddenAt: message.hiddenAt === null ? null : new Date(message.hiddenAt),
+        createdAt: new Date(message.createdAt),
+      })),
+    },
+  };
+}
+
+/**
+ * The participant view of each of the given rides in ONE statement whatever the number of rides
+ * (on ride_messages_ride_idx, so a long chat is never read in full). Rides without bookings or
+ * messages come back with empty lists and 0.
  */
 export async function findParticipantViews(db: Db, rideIds: readonly string[], perRide: number): Promise<Map<string, ParticipantView>> {
   const byRide = new Map<string, ParticipantView>();
   if (rideIds.length === 0) return byRide;
   const query = preparedQuery(db, 'find_participant_views', (db, name) =>
     db
-      .select({
-        rideId: rides.id,
-        // Written out with aliases: in a one-table select drizzle leaves the columns unqualified.
-        passengers: sql<JsonRow<RidePassengerRow['booking'] & { name: string; avatarFileId: string | null; avatarColor: string | null }>[]>`coalesce((
-          select json_agg(json_build_object(
-                   'id', b.id, 'rideId', b.ride_id, 'userId', b.user_id, 'seats', b.seats, 'suitcases', b.suitcases, 'status', b.status,
-                   'name', u.name, 'avatarFileId', u.avatar_file_id, 'avatarColor', u.avatar_color)
-                 order by b.created_at, b.id)
-            from bookings b join users u on u.id = b.user_id
-           where b.ride_id = rides.id), '[]'::json)`,
-        total: sql<number>`(select count(*) from ride_messages m where m.ride_id = rides.id)::int`.mapWith(Number),
-        messages: sql<JsonRow<Omit<RideMessageWithAuthorRow, 'rideId'>>[]>`coalesce((
-          select json_agg(json_build_object(
-                   'id', latest.id, 'userId', latest.user_id, 'kind', latest.kind, 'content', latest.content,
-                   'hiddenAt', latest.hidden_at, 'createdAt', latest.created_at,
-                   'userName', latest.user_name, 'userAvatarFileId', latest.user_avatar_file_id)
-                 order by latest.created_at, latest.id)
-            from (select m.id, m.user_id, m.kind, m.content, m.hidden_at, m.created_at,
-                         u.name as user_name, u.avatar_file_id as user_avatar_file_id
-                    from ride_messages m left join users u on u.id = m.user_id
-                   where m.ride_id = rides.id
-                   order by m.created_at desc, m.id desc
-                   limit ${sql.placeholder('perRide')}) latest), '[]'::json)`,
-      })
+      .select({ rideId: rides.id, view: participantViewSql(rides.id, sql.placeholder('perRide')) })
       .from(rides)
       .where(sql`${rides.id} = any(${sql.placeholder('rideIds')}::uuid[])`)
       .prepare(name),
   );
-  for (const row of await query.execute({ rideIds, perRide })) {
-    byRide.set(row.rideId, {
-      passengers: row.passengers.map(({ name, avatarFileId, avatarColor, ...booking }) => ({
-        booking,
-        passenger: { id: booking.userId, name, avatarFileId, avatarColor },
-      })),
-      chat: {
-        total: row.total,
-        messages: row.messages.map((message) => ({
-          ...message,
-          rideId: row.rideId,
-          hiddenAt: message.hiddenAt === null ? null : new Date(message.hiddenAt),
-          createdAt: new Date(message.createdAt),
-        })),
-      },
-    });
-  }
+  for (const row of await query.execute({ rideIds, perRide })) byRide.set(row.rideId, participantViewFromJson(row.rideId, row.view));
   return byRide;
 }
 

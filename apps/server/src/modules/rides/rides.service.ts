@@ -33,6 +33,7 @@ import {
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
   findParticipantViews,
+  type ParticipantView,
   findRideWithDriver,
   findRidesOfDriver,
   findUpcomingActiveRidesOfDriver,
@@ -427,30 +428,31 @@ export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: View
 }
 
 /**
- * One ride as a signed-in viewer sees it, when the caller already holds the ride with its driver
- * and every booking of the viewer on it (newest first), as the booking path does: it saves reading
- * them again.
+ * One ride as a signed-in viewer sees it, when the caller already holds the ride with its driver,
+ * every booking of the viewer on it (newest first) and, for a participant, its participant view,
+ * as the booking path does: it saves reading them again.
  */
 export async function toRideDtoOfKnownRide(
   deps: RidesDeps,
   viewer: { userId: string },
   row: RideWithDriver,
-  viewerBookings: readonly BookingRow[],
+  known: { viewerBookings: readonly BookingRow[]; participantView?: ParticipantView },
 ): Promise<Ride> {
-  const [dto] = await toRideDtos(deps, deps.db, viewer, [row], viewerBookings);
+  const [dto] = await toRideDtos(deps, deps.db, viewer, [row], known);
   return dto!;
 }
 
 /**
  * Builds the viewer-dependent ride DTOs with a fixed number of queries, whatever the list length.
- * `viewerBookings`, when given, are the viewer's bookings on these rides, newest first.
+ * `known.viewerBookings`, when given, are the viewer's bookings on these rides, newest first;
+ * `known.participantView`, the participant view of the one ride given.
  */
 async function toRideDtos(
   deps: RidesDeps,
   db: Queryable,
   viewer: Viewer,
   rows: readonly RideWithDriver[],
-  viewerBookings?: readonly BookingRow[],
+  known: { viewerBookings?: readonly BookingRow[]; participantView?: ParticipantView } = {},
 ): Promise<Ride[]> {
   const now = deps.clock.now();
   const rideIds = rows.map((row) => row.ride.id);
@@ -458,7 +460,7 @@ async function toRideDtos(
   const myBookingByRide = new Map<string, BookingRow>();
   if (viewer) {
     // Newest first: an active booking wins, else the latest one (shown as Declined when cancelled).
-    for (const booking of viewerBookings ?? (await findBookingsOfUserOnRides(db, viewer.userId, rideIds))) {
+    for (const booking of known.viewerBookings ?? (await findBookingsOfUserOnRides(db, viewer.userId, rideIds))) {
       const current = myBookingByRide.get(booking.rideId);
       if (!current || (!isActiveBooking(current) && isActiveBooking(booking))) myBookingByRide.set(booking.rideId, booking);
     }
@@ -473,7 +475,9 @@ async function toRideDtos(
 
   // Independent reads: on a pool they run on two connections at once.
   const [participantViews, waitlistByRide] = await Promise.all([
-    findParticipantViews(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
+    known.participantView && participantRideIds.length === 1
+      ? new Map([[participantRideIds[0]!, known.participantView]])
+      : findParticipantViews(db, participantRideIds, RIDE_MESSAGES_IN_RIDE),
     // The ride row counts who waits (a trigger keeps it), so the list is read only where someone does.
     findWaitlistSummaries(db, viewer?.userId ?? null, rows.filter((row) => row.ride.waitingCount > 0).map((row) => row.ride.id)),
   ]);
