@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeSecurityHeaders, securityHeaderOptions } from './plugins/security-headers.js';
 import { createTestApp, describeEachDatabase, type TestApp } from './test/harness.js';
 
 describeEachDatabase('app core', (kind) => {
@@ -84,10 +85,25 @@ describeEachDatabase('app core', (kind) => {
     expect(answers[4]!.json().details).toEqual([{ path: 'body.content', message: 'must not contain NUL characters' }]);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends the same security headers with every kind of answer', async () => {
+    const expected = computeSecurityHeaders(securityHeaderOptions(t.app.deps.config));
+    // helmet's defaults and the policy, as helmet itself sets them.
+    expect(expected['content-security-policy']).toContain("default-src 'self'");
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    expect(expected['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(expected['x-frame-options']).toBe('SAMEORIGIN');
+    expect(expected['strict-transport-security']).toBeUndefined(); // production only
+    expect(computeSecurityHeaders(securityHeaderOptions({ ...t.app.deps.config, nodeEnv: 'production' }))['strict-transport-security']).toMatch(/^max-age=/);
+    const answers = [
+      await t.call({ method: 'GET', url: '/api/health' }),
+      await t.call({ method: 'GET', url: '/api/no-such-path' }),
+      await t.call({ method: 'GET', url: '/api/rides/not-a-uuid' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+    }
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -22,6 +21,7 @@ import { multipartPlugin } from './plugins/multipart.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { regionPlugin } from './plugins/region.js';
+import { securityHeaderOptions, securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
@@ -112,38 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin);
 
   // External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://maps.googleapis.com'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          'https://accounts.google.com',
-          'https://maps.googleapis.com',
-          // Address suggestions come straight from the configured geocoder.
-          ...(config.geocoderUrl ? [new URL(config.geocoderUrl).origin] : []),
-        ],
-        frameSrc: ['https://accounts.google.com'],
-        fontSrc: ["'self'", 'data:'],
-        // The installable app: its service worker (sw.js) and web app manifest, both from this origin.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The Google sign-in popup talks back to the opener window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    hsts: config.nodeEnv === 'production',
-  });
+  await app.register(securityHeadersPlugin, { helmet: securityHeaderOptions(config) });
   const redisConnections = createRedisConnections(config.redisUrl, app.log);
   app.decorate('redisConnections', redisConnections);
   // Registered first, so it runs after every other onClose hook that may still use a client.
