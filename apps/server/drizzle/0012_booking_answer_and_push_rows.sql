@@ -4,14 +4,19 @@
 --    Most people never turn push on; their push rows used to be inserted and then marked skipped
 --    by the worker's claim, two writes per notification for nothing. The worker still skips a row
 --    whose subscription went away before it was sent.
+--    The rows are inserted one by one, without ON CONFLICT: their keys are made of the new
+--    notification's id, so no row can exist before this insert, and a plain insert is cheaper than
+--    the speculative one ON CONFLICT needs (the trigger runs inside every booking's statement).
 CREATE OR REPLACE FUNCTION notification_outbox_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO notification_outbox (idempotency_key, notification_id, user_id, channel, kind)
-  SELECT NEW.id::text || ':' || channel, NEW.id, NEW.user_id, channel, NEW.kind
-    FROM unnest(ARRAY['email', 'push']) AS channel
-   WHERE NOT (NEW.kind = 'direct_message' AND channel = 'email')
-     AND (channel <> 'push' OR EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = NEW.user_id))
-  ON CONFLICT (idempotency_key) DO NOTHING;
+  IF NEW.kind <> 'direct_message' THEN
+    INSERT INTO notification_outbox (idempotency_key, notification_id, user_id, channel, kind)
+    VALUES (NEW.id::text || ':email', NEW.id, NEW.user_id, 'email', NEW.kind);
+  END IF;
+  IF EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = NEW.user_id) THEN
+    INSERT INTO notification_outbox (idempotency_key, notification_id, user_id, channel, kind)
+    VALUES (NEW.id::text || ':push', NEW.id, NEW.user_id, 'push', NEW.kind);
+  END IF;
   RETURN NULL;
 END;
 $$;
