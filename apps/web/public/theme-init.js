@@ -9,10 +9,11 @@
     var region = first === 'cornell' || first === 'nj' ? first : localStorage.getItem('current_region');
     region = region === 'nj' ? 'nj' : 'cornell';
     document.documentElement.dataset.region = region;
-    // index.html's static shell of the home page, for a signed-out visitor on /, /cornell or /nj
-    // (docs/decisions/web-code-splitting.md), with the carousel's five days from today, written as
-    // the home page writes them (ride-dates.ts, date-carousel.tsx).
-    if (/^\/((cornell|nj)\/?)?$/.test(location.pathname) && !localStorage.getItem('auth_token_' + region)) {
+    // index.html's static shell of the home page, for a signed-out visitor on /, /cornell or /nj,
+    // and on /login (the home page under the sign-in dialog) (docs/decisions/web-code-splitting.md),
+    // with the carousel's five days from today, written as the home page writes them (ride-dates.ts,
+    // date-carousel.tsx).
+    if (/^\/((cornell|nj)\/?)?$|^(\/(cornell|nj))?\/login\/?$/.test(location.pathname) && !localStorage.getItem('auth_token_' + region)) {
       var months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
       var weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
       var now = new Date();

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadFirstPage } from './app/router';
@@ -8,14 +8,20 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The first render is a transition: React renders in slices and lets the browser in between
+// (input, paint) instead of blocking the main thread for the whole tree at once. What is on
+// screen meanwhile (the home page's static shell, or nothing) stays until the render commits.
 void preloadFirstPage(window.location.pathname).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 });
 
 registerServiceWorker();

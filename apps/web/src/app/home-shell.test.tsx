@@ -95,7 +95,7 @@ describe("index.html's home shell", () => {
     expect(shell.hero).toBe(react.hero);
   });
 
-  it('is shown on a home address of a signed-out visitor only', () => {
+  it('is shown on a home address and the login page of a signed-out visitor only', () => {
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
     const shown = (path: string) => {
       delete document.documentElement.dataset.homeShell;
@@ -105,7 +105,8 @@ describe("index.html's home shell", () => {
       return document.documentElement.dataset.homeShell === '';
     };
     expect([shown('/'), shown('/cornell'), shown('/nj/'), shown('/?ride=abc')]).toEqual([true, true, true, true]);
-    expect([shown('/terms'), shown('/nj/inbox'), shown('/login')]).toEqual([false, false, false]);
+    expect([shown('/login'), shown('/nj/login?redirect=inbox')]).toEqual([true, true]);
+    expect([shown('/terms'), shown('/nj/inbox'), shown('/nj/login/more')]).toEqual([false, false, false]);
     localStorage.setItem('auth_token_nj', 'token');
     expect([shown('/nj'), shown('/')]).toEqual([false, true]);
   });

@@ -87,13 +87,23 @@ export function isHomePath(pathname: string): boolean {
   return rest === '' || rest === '/';
 }
 
+/** `/login` under any prefix: the sign-in dialog over the home page. */
+function isLoginPath(pathname: string): boolean {
+  const prefix = regionPrefixOf(pathname);
+  const rest = prefix ? pathname.slice(prefix.length + 1) : pathname;
+  return rest === '/login' || rest === '/login/';
+}
+
 /**
- * Loads the home page's code before the first render on a home address: index.html's static
- * shell shows the header and hero meanwhile, and React replaces it with the same drawing instead
- * of a loading state. Other addresses render at once (header first, their page when it arrives).
+ * Loads the home page's code before the first render on a home address (and on /login, the home
+ * page under the sign-in dialog): index.html's static shell shows the header and hero meanwhile,
+ * and React replaces it with the same drawing instead of a loading state. Other addresses render
+ * at once (header first, their page when it arrives).
  */
 export function preloadFirstPage(pathname: string): Promise<void> {
-  return isHomePath(pathname) ? HomeRoute.preload() : Promise.resolve();
+  if (isHomePath(pathname)) return HomeRoute.preload();
+  if (isLoginPath(pathname)) return LoginRoute.preload();
+  return Promise.resolve();
 }
 
 /** The route objects, matched against the address. */
