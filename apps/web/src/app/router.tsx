@@ -80,18 +80,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** `/`, `/cornell` and `/nj`, with or without a trailing slash: the addresses of the home page. */
-export function isHomePath(pathname: string): boolean {
+/** The address without its region prefix: /nj/login -> /login, /nj -> ''. */
+function withoutRegionPrefix(pathname: string): string {
   const prefix = regionPrefixOf(pathname);
-  const rest = prefix ? pathname.slice(prefix.length + 1) : pathname;
-  return rest === '' || rest === '/';
-}
-
-/** `/login` under any prefix: the sign-in dialog over the home page. */
-function isLoginPath(pathname: string): boolean {
-  const prefix = regionPrefixOf(pathname);
-  const rest = prefix ? pathname.slice(prefix.length + 1) : pathname;
-  return rest === '/login' || rest === '/login/';
+  return prefix ? pathname.slice(prefix.length + 1) : pathname;
 }
 
 /**
@@ -101,8 +93,9 @@ function isLoginPath(pathname: string): boolean {
  * at once (header first, their page when it arrives).
  */
 export function preloadFirstPage(pathname: string): Promise<void> {
-  if (isHomePath(pathname)) return HomeRoute.preload();
-  if (isLoginPath(pathname)) return LoginRoute.preload();
+  const path = withoutRegionPrefix(pathname);
+  if (path === '' || path === '/') return HomeRoute.preload();
+  if (path === '/login' || path === '/login/') return LoginRoute.preload();
   return Promise.resolve();
 }
 
