@@ -6,7 +6,14 @@ import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, notifications, rides, users, waitlistEntries } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.repository.js';
-import { participantViewFromJson, participantViewSql, type ParticipantView, type ParticipantViewJson } from '../rides/rides.repository.js';
+import {
+  participantViewFromJson,
+  participantViewSql,
+  rideDriverColumns,
+  type ParticipantView,
+  type ParticipantViewJson,
+  type RideDriverRow,
+} from '../rides/rides.repository.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];
@@ -68,7 +75,7 @@ export interface BookRideStatementInput {
 
 export interface RideForBooking {
   ride: RideRow;
-  driver: UserRow;
+  driver: RideDriverRow;
   blocked: boolean;
   hasActiveBooking: boolean;
   bookingsCounted: number;
@@ -134,7 +141,7 @@ export async function bookRideInOneStatement(
       .with(reserved, booked, unlisted, notified)
       .select({
         ride: rides,
-        driver: users,
+        driver: rideDriverColumns,
         blocked: sql<boolean>`${blockedEitherWay(userId, rides.driverId)}`,
         hasActiveBooking: sql<boolean>`${hasActiveBookingSql(userId)}`,
         bookingsCounted: bookingsCountedSql(userId).mapWith(Number),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideSeries, rides, users } from '../../db/schema.js';
-import type { NewRide, RideRow, RideWithDriver } from './rides.repository.js';
+import { rideDriverColumns, type NewRide, type RideRow, type RideWithDriver } from './rides.repository.js';
 
 export type RideSeriesRow = typeof rideSeries.$inferSelect;
 export type NewRideSeries = typeof rideSeries.$inferInsert;
@@ -73,7 +73,7 @@ export async function stopRideSeries(db: Queryable, id: string, now: Date): Prom
 /** The active, not yet departed occurrences of a series on or after a local day, soonest first. */
 export async function findUpcomingOccurrencesFrom(db: Queryable, options: { seriesId: string; fromDay: string; now: Date }): Promise<RideWithDriver[]> {
   return db
-    .select({ ride: rides, driver: users })
+    .select({ ride: rides, driver: rideDriverColumns })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.driverId))
     .where(

@@ -12,9 +12,32 @@ export type NewRide = typeof rides.$inferInsert;
 export type BookingRow = typeof bookings.$inferSelect;
 export type DriverRow = typeof users.$inferSelect;
 export type RideMessageRow = typeof rideMessages.$inferSelect;
+
+/**
+ * The driver's columns a ride shows (the ride DTO's driver: name, bio, avatar, college, the
+ * verified tick, the rating and the preferences). The hot reads select only these: every column
+ * costs the driver's parsing and drizzle's mapping on every row (bench/README.md).
+ */
+export const rideDriverColumns = {
+  id: users.id,
+  name: users.name,
+  bio: users.bio,
+  avatarFileId: users.avatarFileId,
+  avatarColor: users.avatarColor,
+  college: users.college,
+  driverVerified: users.driverVerified,
+  reviewCount: users.reviewCount,
+  reviewStarsTotal: users.reviewStarsTotal,
+  okayWithChatting: users.okayWithChatting,
+  okayWithAnimals: users.okayWithAnimals,
+  okayWithMusic: users.okayWithMusic,
+  okayWithSmoking: users.okayWithSmoking,
+};
+export type RideDriverRow = Pick<DriverRow, keyof typeof rideDriverColumns>;
+
 export interface RideWithDriver {
   ride: RideRow;
-  driver: DriverRow;
+  driver: RideDriverRow;
 }
 
 export interface RideFilter {
@@ -100,7 +123,7 @@ export async function insertRide(db: Queryable, ride: NewRide): Promise<RideRow>
 
 export async function findRideWithDriver(db: Queryable, id: string, region: Region): Promise<RideWithDriver | undefined> {
   const [row] = await db
-    .select({ ride: rides, driver: users })
+    .select({ ride: rides, driver: rideDriverColumns })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.driverId))
     .where(and(eq(rides.id, id), eq(rides.region, region)))
@@ -111,7 +134,7 @@ export async function findRideWithDriver(db: Queryable, id: string, region: Regi
 export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]): Promise<RideWithDriver[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ ride: rides, driver: users })
+    .select({ ride: rides, driver: rideDriverColumns })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.driverId))
     .where(inArray(rides.id, [...ids]));
@@ -171,7 +194,7 @@ export async function searchUpcomingRides(
       colleges: placeholderOf('colleges'),
     });
     const select = db
-      .select({ ride: rides, driver: users })
+      .select({ ride: rides, driver: rideDriverColumns })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
       .where(where)
@@ -226,7 +249,7 @@ export async function findRidesOfDriver(
       : and(eq(rides.status, 'active'), gt(rides.departsAt, options.now), listableRideCondition(options.viewerId)),
   );
   return db
-    .select({ ride: rides, driver: users })
+    .select({ ride: rides, driver: rideDriverColumns })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.driverId))
     .where(where)
@@ -394,7 +417,7 @@ export async function hideRide(db: Queryable, id: string, now: Date): Promise<vo
 /** A driver's active rides that have not departed (suspension and deletion cancel them). */
 export async function findUpcomingActiveRidesOfDriver(db: Queryable, driverId: string, now: Date): Promise<RideWithDriver[]> {
   return db
-    .select({ ride: rides, driver: users })
+    .select({ ride: rides, driver: rideDriverColumns })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.driverId))
     .where(and(eq(rides.driverId, driverId), eq(rides.status, 'active'), gt(rides.departsAt, now)))
