@@ -180,6 +180,59 @@ async function seedRides(pool: SeedClient, random: () => number, driverIds: read
     'rides',
     Object.fromEntries(Object.entries(rows).map(([name, values]) => [name, { type: types[name as keyof typeof rows], values }])),
   );
+  return rows;
+}
+
+/**
+ * The bookings behind the seeded rides' taken seats: each active or completed ride gets one
+ * one-seat booking per seat it shows taken, by distinct passengers other than its driver
+ * (confirmed on a past ride, pending or confirmed on an upcoming one), so that the tables a
+ * booking reads hold data to plan on, as in a running system, and the counters agree with them.
+ */
+async function seedBookings(pool: SeedClient, random: () => number, rides: Awaited<ReturnType<typeof seedRides>>, userIds: readonly string[]) {
+  const bookings = {
+    id: [] as string[],
+    ride_id: [] as string[],
+    user_id: [] as string[],
+    seats: [] as number[],
+    suitcases: [] as number[],
+    status: [] as string[],
+    payment_intent_id: [] as string[],
+    created_at: [] as string[],
+    updated_at: [] as string[],
+  };
+  for (let index = 0; index < rides.id.length; index += 1) {
+    if (rides.status[index] === 'cancelled') continue;
+    const taken = rides.total_seats[index]! - rides.seats_available[index]!;
+    const passengers = new Set<string>();
+    while (passengers.size < taken) {
+      const passenger = pick(random, userIds);
+      if (passenger !== rides.driver_id[index]) passengers.add(passenger);
+    }
+    for (const passenger of passengers) {
+      bookings.id.push(randomUUID());
+      bookings.ride_id.push(rides.id[index]!);
+      bookings.user_id.push(passenger);
+      bookings.seats.push(1);
+      bookings.suitcases.push(0);
+      bookings.status.push(rides.status[index] === 'completed' || random() < 0.5 ? 'confirmed' : 'pending');
+      bookings.payment_intent_id.push('NO_STRIPE');
+      bookings.created_at.push(rides.created_at[index]!);
+      bookings.updated_at.push(rides.created_at[index]!);
+    }
+  }
+  await insertColumns(pool, 'bookings', {
+    id: { type: 'uuid', values: bookings.id },
+    ride_id: { type: 'uuid', values: bookings.ride_id },
+    user_id: { type: 'uuid', values: bookings.user_id },
+    seats: { type: 'int2', values: bookings.seats },
+    suitcases: { type: 'int2', values: bookings.suitcases },
+    status: { type: 'text', values: bookings.status },
+    payment_intent_id: { type: 'text', values: bookings.payment_intent_id },
+    created_at: { type: 'timestamptz', values: bookings.created_at },
+    updated_at: { type: 'timestamptz', values: bookings.updated_at },
+  });
+  return bookings.id.length;
 }
 
 /** Conversations with a few direct messages each, so that the inbox query has real data to plan on. */
@@ -238,14 +291,15 @@ async function seedConversations(pool: SeedClient, random: () => number, userIds
   });
 }
 
-/** Seeds a migrated, empty database: users with colleges, sessions, rides over both regions and 60 days, conversations. */
+/** Seeds a migrated, empty database: users with colleges, sessions, rides over both regions and 60 days with their bookings, conversations. */
 export async function seedDatabase(pool: SeedClient): Promise<SeededData> {
   const random = seededRandom(7);
   const seededAt = new Date();
   const users = await seedUsers(pool, random, seededAt);
   const signedIn = await seedSessions(pool, users, seededAt);
   const driverIds = users.ids.slice(SIZES.signedInUsers);
-  await seedRides(pool, random, driverIds, seededAt);
+  const rides = await seedRides(pool, random, driverIds, seededAt);
+  await seedBookings(pool, random, rides, users.ids);
   await seedConversations(pool, random, users.ids, seededAt);
   await pool.query('analyze');
   return { userIds: users.ids, signedIn, driverIds, seededAt };
