@@ -142,9 +142,11 @@ export async function bookRideInOneStatement(
       .select({
         ride: rides,
         driver: rideDriverColumns,
-        blocked: sql<boolean>`${blockedEitherWay(userId, rides.driverId)}`,
-        hasActiveBooking: sql<boolean>`${hasActiveBookingSql(userId)}`,
-        bookingsCounted: bookingsCountedSql(userId).mapWith(Number),
+        // The facts behind a refusal, read only when nothing was written: on a booking the
+        // UPDATE's WHERE has just checked them.
+        blocked: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${blockedEitherWay(userId, rides.driverId)} end`,
+        hasActiveBooking: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${hasActiveBookingSql(userId)} end`,
+        bookingsCounted: sql<number | null>`case when ${reserved.seatsAvailable} is null then ${bookingsCountedSql(userId)} end`.mapWith(Number),
         seatsAfter: reserved.seatsAvailable,
         suitcasesAfter: reserved.suitcasesAvailable,
         notificationId: notified.id,
@@ -172,7 +174,8 @@ export async function bookRideInOneStatement(
     bodyTemplate: input.notification.bodyTemplate,
   });
   if (!row) return undefined;
-  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, participantView, ...facts } = row;
+  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, participantView, blocked, hasActiveBooking, bookingsCounted, ...found } = row;
+  const facts = { ...found, blocked: blocked ?? false, hasActiveBooking: hasActiveBooking ?? false, bookingsCounted: bookingsCounted ?? 0 };
   const booked =
     seatsAfter === null || suitcasesAfter === null || notificationId === null || notificationCreatedAt === null || participantView === null
       ? null
