@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { localUrl, newAdminToken, removeAdminCredential, writeAdminCredential } from './lib/admin-credential.js';
 import { trackForDrain } from './lib/http-drain.js';
+import { SERVER_PACKAGE_DIR } from './paths.js';
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = path.join(SERVER_PACKAGE_DIR, '../web/dist');
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long idle keep-alive connections get to send one last request (answered) before they are closed. */
 const IDLE_CONNECTION_WAIT_MS = 1_000;

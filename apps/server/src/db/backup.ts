@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { Client } from 'pg';
 import type { Database } from './client.js';
 
 const execFile = promisify(execFileCallback);
@@ -153,7 +153,9 @@ async function findTool(tool: 'pg_dump' | 'pg_restore', serverMajor: number): Pr
   );
 }
 
-async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withClient<T>(databaseUrl: string, run: (client: Client) => Promise<T>): Promise<T> {
+  // Loaded here: the server imports this module for the embedded database's backups too.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -163,7 +165,7 @@ async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Pr
   }
 }
 
-const serverMajorOf = (client: pg.Client) =>
+const serverMajorOf = (client: Client) =>
   client.query<{ version: string }>("select current_setting('server_version_num') as version").then((result) => Math.floor(Number(result.rows[0]!.version) / 10_000));
 
 /** pg_dump in its custom format (compressed, restorable table by table with pg_restore). */
@@ -182,7 +184,7 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
 }
 
 /** The tables of a database, outside PostgreSQL's own schemas (the app's and the migrations' journal). */
-async function userTables(client: pg.Client): Promise<string[]> {
+async function userTables(client: Client): Promise<string[]> {
   const result = await client.query<{ name: string }>(
     `select schemaname || '.' || tablename as name from pg_tables
      where schemaname not in ('pg_catalog', 'information_schema') order by 1`,

@@ -1,15 +1,13 @@
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type { Pool } from 'pg';
+import { CODE_DIR, CODE_EXTENSION, SERVER_PACKAGE_DIR } from '../paths.js';
 import { EMBEDDED_TEMPLATE_FILE, unpackEmbeddedTemplate } from './embedded-template.js';
 import { acquireFolderLock } from './folder-lock.js';
 import { NOTIFY_CHANNELS } from './notify-channels.js';
@@ -35,7 +33,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(SERVER_PACKAGE_DIR, 'drizzle');
 
 /** The embedded database's shared_buffers unless PGLITE_SHARED_BUFFERS says otherwise (see pgliteStartParams). */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
@@ -95,8 +93,8 @@ async function createPgliteFolder(dir: string, template: string): Promise<void> 
 
 /** Creates and migrates a new embedded database folder in a child process (see create-pglite-folder.ts). */
 async function initPgliteFolderInChild(dir: string): Promise<void> {
-  // A sibling module: .js when built, .ts when run from source.
-  const script = fileURLToPath(new URL(`./create-pglite-folder${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+  // tsc's output of create-pglite-folder.ts when built, the source itself when run from source.
+  const script = path.join(CODE_DIR, 'db', `create-pglite-folder${CODE_EXTENSION}`);
   // The server's flags are kept (tsx in development), but not a watcher or a debugger; run from
   // source by a test runner that compiles in process, the child needs tsx of its own.
   const execArgv = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag));
@@ -159,7 +157,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * checks in a row (a handler between two of its queries is not mistaken for done), or after
  * `limitMs`. Ending the pool under a running request would fail its next query.
  */
-async function waitUntilIdle(pool: pg.Pool, limitMs: number): Promise<void> {
+async function waitUntilIdle(pool: Pool, limitMs: number): Promise<void> {
   const deadline = Date.now() + limitMs;
   let quietChecks = 0;
   while (quietChecks < 2 && Date.now() < deadline) {
@@ -169,7 +167,21 @@ async function waitUntilIdle(pool: pg.Pool, limitMs: number): Promise<void> {
   }
 }
 
+/**
+ * PostgreSQL's driver and its drizzle adapter are loaded only to open PostgreSQL: the embedded
+ * database starts without them (pg probes its runtime when loaded, some 30 ms of every start).
+ */
+async function loadPostgresDriver() {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg, drizzlePg: drizzle, migratePg: migrate };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { pg, drizzlePg, migratePg } = await loadPostgresDriver();
   const subscribers = new Map<string, Set<(payload: string) => void>>();
   const pool = new pg.Pool({
     connectionString: url,
@@ -223,6 +235,7 @@ async function listenOnPostgres(
   handlers: { onNotify(payload: string): void; onLost(error: Error): void },
   listeners: Set<() => Promise<void>>,
 ): Promise<() => Promise<void>> {
+  const { pg } = await loadPostgresDriver();
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   let stopped = false;
   let lost = false;

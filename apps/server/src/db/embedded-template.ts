@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { CODE_DIR } from '../paths.js';
 
 /**
  * A new embedded database folder is unpacked from a template: a folder that `npm run build` made
@@ -16,7 +16,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
  * takes tens of milliseconds where initdb in WebAssembly takes seconds; migrations newer than the
  * template are applied on open, as on any restart.
  */
-export const EMBEDDED_TEMPLATE_FILE = fileURLToPath(new URL('./embedded-template.tar.gz', import.meta.url));
+export const EMBEDDED_TEMPLATE_FILE = path.join(CODE_DIR, 'db', 'embedded-template.tar.gz');
 
 const gunzipAsync = promisify(gunzip);
 const BLOCK = 512;

@@ -27,7 +27,7 @@ describe('Redis connections', () => {
 
   it('without Redis: a request-path command fails at once, the outage is logged once, status says so', async () => {
     const { lines, log } = capturedLogger();
-    connections = createRedisConnections(`redis://127.0.0.1:${await freePort()}`, log);
+    connections = await createRedisConnections(`redis://127.0.0.1:${await freePort()}`, log);
     const client = connections.create('rate-limit', 'request-path');
     // Several failed reconnections happen meanwhile.
     await pause(700);
@@ -52,7 +52,7 @@ describe('Redis connections', () => {
     const redis = new OwnRedisServer(await freePort());
     await redis.start();
     try {
-      connections = createRedisConnections(redis.url, log);
+      connections = await createRedisConnections(redis.url, log);
       const client = connections.create('message-rate-limit', 'request-path');
       if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
       expect(await client.incr('carpool-test:hang')).toBe(1);
@@ -67,9 +67,9 @@ describe('Redis connections', () => {
     }
   });
 
-  it('without REDIS_URL nothing is made and status says not configured', () => {
+  it('without REDIS_URL nothing is made and status says not configured', async () => {
     const { log } = capturedLogger();
-    connections = createRedisConnections(null, log);
+    connections = await createRedisConnections(null, log);
     expect(connections.configured).toBe(false);
     expect(() => connections!.create('rate-limit', 'request-path')).toThrow(/REDIS_URL/);
     expect(connections.status()).toEqual({ configured: false, ready: false, clients: [] });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { AppError } from '../lib/app-error.js';
 import { bearerMatches, isDirectLocalRequest } from '../lib/local-access.js';
 import { createMetrics, type Metrics } from '../lib/metrics.js';
@@ -62,9 +62,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
   // PGlite is one in-process connection with its own queue and no counters to read: only
   // PostgreSQL's pool has connections in use and callers waiting.
-  const client = (database.db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const pool = client;
+  if (database.kind === 'postgres') {
+    const pool = (database.db as unknown as { $client: Pool }).$client;
     metrics.registerGauge({
       name: 'carpool_database_pool_connections',
       help: 'PostgreSQL pool connections by state: in_use, idle',
