@@ -6,7 +6,7 @@
  * `npm run build` runs tsc first (it type-checks and emits the other entry points: the embedded
  * database's child process and template builder), then this.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -38,7 +38,8 @@ const external = [
 ];
 
 // The chunks of an earlier build, whose names carry their content's hash.
-for (const file of readdirSync(outdir)) if (file.startsWith('bundle-')) rmSync(path.join(outdir, file));
+const earlier = existsSync(outdir) ? readdirSync(outdir).filter((file) => file.startsWith('bundle-')) : [];
+for (const file of earlier) rmSync(path.join(outdir, file));
 
 const { metafile } = await build({
   entryPoints: [path.join(packageDir, 'src/server.ts')],
