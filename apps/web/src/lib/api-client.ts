@@ -115,7 +115,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   const schemaLoad = typeof options.schema === 'function' ? options.schema() : undefined;
   // Read only once the answer is in; until then a failure to load must not go unhandled.
-  schemaLoad?.catch(() => undefined);
+  let schemaLoaded = false;
+  schemaLoad?.then(
+    () => (schemaLoaded = true),
+    () => undefined,
+  );
 
   const controller = new AbortController();
   let timedOut = false;
@@ -156,8 +160,17 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   }
   if (!options.schema) return body as T;
-  const schema = schemaLoad ? await importWithReload(() => schemaLoad) : (options.schema as ZodType<T>);
+  if (!schemaLoad) return (options.schema as ZodType<T>).parse(body);
+  const loadedBeforeTheAnswer = schemaLoaded;
+  const schema = await importWithReload(() => schemaLoad);
+  // A schema module that arrives after the answer is evaluated (zod with it, the first time) in
+  // this task: the parse then goes to the next one, so that the two are not one long task.
+  if (!loadedBeforeTheAnswer) await nextTask();
   return schema.parse(body);
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;

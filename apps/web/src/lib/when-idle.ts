@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** The longest wait for an idle moment: a page that is never idle still gets the work done. */
 const IDLE_TIMEOUT_MS = 3_000;
 
@@ -13,4 +15,14 @@ export function whenIdle(work: () => void): () => void {
   // Safari has no requestIdleCallback: after the load event and a beat.
   const timer = window.setTimeout(work, 200);
   return () => window.clearTimeout(timer);
+}
+
+/**
+ * False until the page is first idle after it mounted (whenIdle), then true: for parts whose code
+ * a first paint does not need, rendered (and so loaded) only then.
+ */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle;
 }

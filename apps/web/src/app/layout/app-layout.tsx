@@ -1,10 +1,10 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PayoutStatusCheck } from '../../features/profile/components/payout-status';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { useSession } from '../../lib/session';
-import { whenIdle } from '../../lib/when-idle';
+import { useIdle } from '../../lib/when-idle';
 import { DeferredDialog } from './deferred-dialog';
 import { DevSignInBanner } from './dev-sign-in-banner';
 import { Footer } from './footer';
@@ -33,16 +33,9 @@ const LiveSeatCounts = lazyWithReload(
   () => null,
 );
 
-/**
- * The socket's code and connection wait until the page is idle after its first paint: they change
- * nothing on it (docs/decisions/web-code-splitting.md), and the lists show what the server said.
- */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  return idle;
-}
-
+// The socket's code and connection wait until the page is idle after its first paint (useIdle):
+// they change nothing on it (docs/decisions/web-code-splitting.md), and the lists show what the
+// server said.
 function SignedInLiveUpdates() {
   const { isSignedIn } = useSession();
   const idle = useIdle();

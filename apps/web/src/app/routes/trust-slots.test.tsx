@@ -133,6 +133,8 @@ describe('Report and Block on ride request cards', () => {
     const question = await screen.findByRole('alertdialog', { name: 'Block Grace?' });
     await user.click(within(question).getByRole('button', { name: 'Block' }));
 
+    // While the question is open it hides the list from the queries: wait for it to close first.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument());
     expect(blocked).toEqual([author.id]);
     expect(screen.getByText('Showing 1 ride request(s)')).toBeInTheDocument();

@@ -121,10 +121,12 @@ function useOverflow(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
+    // The observer's first call comes with the next frame's layout: measuring here instead would
+    // force a layout of the whole page inside the commit (the first render's longest task).
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else measure();
     return () => {
       element.removeEventListener('scroll', measure);
       observer?.disconnect();

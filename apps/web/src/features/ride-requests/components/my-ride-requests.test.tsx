@@ -67,6 +67,8 @@ describe('MyRideRequests', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete ride request from Ithaca to New York City' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    // While the question is open it hides the cards from the queries: wait for it to close first.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Ithaca to New York City' })).not.toBeInTheDocument());
     expect(deleteCalls(fetchMock)).toHaveLength(1);
     expect(screen.getByRole('article', { name: 'Syracuse to Albany' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { COLLEGES, type College } from '@carpool/shared/colleges';
 import { Suspense, useId, useRef, useState } from 'react';
 import { lazyWithReload } from '../../../lib/lazy-with-reload';
+import { useIdle } from '../../../lib/when-idle';
 import { collegeSelectLabel } from '../utils/ride-labels';
 import { fieldClasses, labelClasses } from './field-classes';
 
@@ -9,9 +10,9 @@ interface CollegeSelectProps {
   onChange: (next: College[]) => void;
 }
 
-// The popover (Radix, floating-ui) only matters once the dropdown opens: it loads after the first
-// paint beside the button, which is the select's own, so a click before it arrived opens it as it
-// arrives (docs/decisions/web-code-splitting.md).
+// The popover (Radix, floating-ui) only matters once the dropdown opens: it loads when the page is
+// idle after its first paint (or at the first click), beside the button, which is the select's
+// own, so a click before it arrived opens it as it arrives (docs/decisions/web-code-splitting.md).
 const CollegePopover = lazyWithReload(() => import('./college-popover').then((module) => module.CollegePopover));
 
 /**
@@ -25,6 +26,7 @@ export function CollegeSelect({ selected, onChange }: CollegeSelectProps) {
   const labelId = useId();
   const popoverId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const idle = useIdle();
 
   const toggle = (college: College) => {
     const next = selected.includes(college) ? selected.filter((each) => each !== college) : [...selected, college];
@@ -54,9 +56,11 @@ export function CollegeSelect({ selected, onChange }: CollegeSelectProps) {
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </button>
-      <Suspense fallback={null}>
-        <CollegePopover id={popoverId} open={open} onOpenChange={setOpen} selected={selected} onToggle={toggle} triggerRef={triggerRef} />
-      </Suspense>
+      {idle || open ? (
+        <Suspense fallback={null}>
+          <CollegePopover id={popoverId} open={open} onOpenChange={setOpen} selected={selected} onToggle={toggle} triggerRef={triggerRef} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

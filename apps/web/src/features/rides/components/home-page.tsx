@@ -14,6 +14,7 @@ import { useRideDayCounts } from '../api/get-ride-day-counts';
 import { useRides, useRidesHiddenByCollege } from '../api/get-rides';
 import { useUserRides } from '../api/get-user-rides';
 import { useNow } from '../hooks/use-now';
+import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { useRideSearch } from '../hooks/use-ride-search';
 import { cardClasses } from './field-classes';
 import { DateCarousel } from './date-carousel';
@@ -246,10 +247,19 @@ function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAll
       </div>
     );
   }
+  return <RideCardList rides={rides} viewerId={viewerId} onOpen={onOpen} />;
+}
+
+/**
+ * The cards, rendered a few at a time (useProgressiveCount). A card off screen is not laid out or
+ * painted until it comes near the viewport (content-visibility), so each batch stays cheap.
+ */
+function RideCardList({ rides, viewerId, onOpen }: Pick<RideResultsProps, 'rides' | 'viewerId' | 'onOpen'>) {
+  const count = useProgressiveCount(rides.length);
   return (
     <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      {rides.map((ride) => (
-        <li key={ride.id}>
+      {rides.slice(0, count).map((ride) => (
+        <li key={ride.id} className="[contain-intrinsic-size:auto_18rem] [content-visibility:auto]">
           <RideCard ride={ride} viewerId={viewerId} onOpen={onOpen} />
         </li>
       ))}

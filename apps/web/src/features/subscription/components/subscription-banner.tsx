@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
+import { useIdle } from '../../../lib/when-idle';
 import { subscriptionFormClasses, subscriptionInputClasses, subscriptionRowClasses } from './subscription-form-classes';
 import { isSubscribed, rememberSubscribed, shouldShowBanner } from '../utils/subscribed-storage';
 
@@ -18,8 +19,9 @@ function SubscriptionFormUnavailable() {
   );
 }
 
-// The banner sits below the rides: its form kit (react-hook-form, the zod resolver) loads after
-// the first paint (docs/decisions/web-code-splitting.md).
+// The banner sits below the rides: its form kit (react-hook-form, the zod resolver) loads once the
+// page is idle after its first paint, not among the first paint's own work
+// (docs/decisions/web-code-splitting.md).
 const SubscriptionForm = lazyWithReload(
   () => import('./subscription-form').then((module) => module.SubscriptionForm),
   SubscriptionFormUnavailable,
@@ -45,6 +47,7 @@ export function SubscriptionBanner() {
   const { isSignedIn } = useSession();
   const [phase, setPhase] = useState<Phase>('editing');
   const [dismissed, setDismissed] = useState(false);
+  const idle = useIdle();
   // Read on each render: the stored flag belongs to the region shown, which can change.
   const subscribed = isSubscribed(region);
 
@@ -85,14 +88,18 @@ export function SubscriptionBanner() {
               Get news about rides {REGION_WORDING[region].where} in your inbox.
             </p>
           </div>
-          <Suspense fallback={<SubscriptionFormPlaceholder />}>
-            <SubscriptionForm
-              onSubscribed={() => {
-                rememberSubscribed(region);
-                setPhase('done');
-              }}
-            />
-          </Suspense>
+          {idle ? (
+            <Suspense fallback={<SubscriptionFormPlaceholder />}>
+              <SubscriptionForm
+                onSubscribed={() => {
+                  rememberSubscribed(region);
+                  setPhase('done');
+                }}
+              />
+            </Suspense>
+          ) : (
+            <SubscriptionFormPlaceholder />
+          )}
         </div>
       )}
     </aside>
