@@ -18,7 +18,10 @@ export function safeRedirectPath(redirect: string | null): string {
   return `/${trimmed}`;
 }
 
-/** /login?redirect=...: the sign-in dialog over the home page, then on to the redirect. */
+/**
+ * /login?redirect=...: the sign-in dialog over the home page's top (its rides are not loaded under a
+ * dialog that leaves for another page when it closes), then on to the redirect.
+ */
 export function LoginRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -29,7 +32,7 @@ export function LoginRoute() {
   if (isSignedIn) return <Navigate to={target} replace />;
   return (
     <>
-      <HomePage />
+      <HomePage behindDialog />
       <Suspense fallback={<DialogLoading />}>
         <SignInModal open onClose={() => navigate(toPath('/'))} onSignedIn={() => navigate(target, { replace: true })} />
       </Suspense>

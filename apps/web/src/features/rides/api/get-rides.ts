@@ -44,7 +44,8 @@ export function useRidesHiddenByCollege(filters: RideFilters, filteredCount: num
   return filteredCount === 0 && query.data ? query.data.length : null;
 }
 
-export function useRides(filters: RideFilters) {
+/** The rides of a search; `enabled: false` asks for none (a home page drawn behind a dialog). */
+export function useRides(filters: RideFilters, enabled = true) {
   const { region } = useRegion();
   return useQuery(
     queryOptions({
@@ -52,6 +53,7 @@ export function useRides(filters: RideFilters) {
       queryFn: () => getRides(filters),
       // The list stays on screen while a new filter loads instead of flashing empty.
       placeholderData: keepPreviousData,
+      enabled,
     }),
   );
 }

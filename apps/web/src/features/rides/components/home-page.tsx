@@ -53,9 +53,15 @@ interface HomePageProps {
   requestsPanel?: (filters: RequestsPanelFilters) => ReactNode;
   /** The ride chat inside the detail dialog, filled by the app layer. */
   chatSlot?: RideChatSlot;
+  /**
+   * Drawn behind a dialog that covers it for good (the sign-in dialog of /login, which leaves for
+   * another page when it closes): the hero, search and carousel only, as the static shell draws
+   * them; the rides are neither asked for nor drawn.
+   */
+  behindDialog?: boolean;
 }
 
-export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
+export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: HomePageProps) {
   const { region } = useRegion();
   const { user, isSignedIn } = useSession();
   const search = useRideSearch();
@@ -77,7 +83,7 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
     clearLinkedRide();
   };
 
-  const rides = useRides(search.filters);
+  const rides = useRides(search.filters, !behindDialog);
   const counts = useRideDayCounts({ ...search.filters, startDate: search.windowStart });
   const posted = useUserRides(tab === 'posted' && user ? user.id : null);
   const now = useNow();
@@ -132,40 +138,42 @@ export function HomePage({ requestsPanel, chatSlot }: HomePageProps) {
         </div>
       </section>
 
-      <section className="space-y-5" aria-label="Rides and ride requests">
-        <Tabs label="Rides" idPrefix="home" tabs={tabs} selected={tab} onSelect={setTab} />
-        <div {...tabPanelProps('home', tab)} className="space-y-5">
-          {tab === 'requests' ? (
-            (requestsPanel?.({ from: search.filters.from, to: search.filters.to, date: search.filters.date }) ?? null)
-          ) : (
-            <>
-              <div className="flex flex-wrap items-end justify-between gap-3">
-                <div>
-                  <h2 id="rides-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-                    {TEXTS.rides.upcomingRides}
-                  </h2>
-                  {current.isSuccess ? (
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-                      {TEXTS.rides.showingCount(shown.length)}
-                    </p>
-                  ) : null}
+      {behindDialog ? null : (
+        <section className="space-y-5" aria-label="Rides and ride requests">
+          <Tabs label="Rides" idPrefix="home" tabs={tabs} selected={tab} onSelect={setTab} />
+          <div {...tabPanelProps('home', tab)} className="space-y-5">
+            {tab === 'requests' ? (
+              (requestsPanel?.({ from: search.filters.from, to: search.filters.to, date: search.filters.date }) ?? null)
+            ) : (
+              <>
+                <div className="flex flex-wrap items-end justify-between gap-3">
+                  <div>
+                    <h2 id="rides-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+                      {TEXTS.rides.upcomingRides}
+                    </h2>
+                    {current.isSuccess ? (
+                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+                        {TEXTS.rides.showingCount(shown.length)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <ViewToggle view={view} onChange={setView} />
                 </div>
-                <ViewToggle view={view} onChange={setView} />
-              </div>
-              <RideResults
-                state={current.isPending ? 'loading' : current.isError ? 'error' : 'ready'}
-                rides={shown}
-                view={view}
-                emptyHint={tab === 'posted' ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
-                hiddenByCollege={tab === 'posted' ? null : hiddenByCollege}
-                onShowAllColleges={showAllColleges}
-                viewerId={user?.id ?? null}
-                onOpen={setOpened}
-              />
-            </>
-          )}
-        </div>
-      </section>
+                <RideResults
+                  state={current.isPending ? 'loading' : current.isError ? 'error' : 'ready'}
+                  rides={shown}
+                  view={view}
+                  emptyHint={tab === 'posted' ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
+                  hiddenByCollege={tab === 'posted' ? null : hiddenByCollege}
+                  onShowAllColleges={showAllColleges}
+                  viewerId={user?.id ?? null}
+                  onOpen={setOpened}
+                />
+              </>
+            )}
+          </div>
+        </section>
+      )}
 
       {openedId ? (
         <Suspense fallback={<DialogLoading />}>
