@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/lazy-with-reload';
 import { AppLayout } from './layout/app-layout';
 import { AppRoot } from './root';
@@ -12,8 +12,8 @@ import { SafetyActionsProvider } from '../lib/safety-actions';
 import { regionPrefixOf } from '../lib/region';
 
 // Every page is a chunk of its own, loaded when it is first shown (docs/decisions/web-code-splitting.md);
-// the layout's Suspense shows the fallback. The home page's chunk is loaded before the first
-// render on a home address (preloadFirstPage), so that render draws it over the static shell.
+// the layout's Suspense shows the fallback. The first address's page is loaded before the first
+// render (preloadFirstPage), so that render draws it (on a home address, over the static shell).
 const HomeRoute = lazyWithReload(() => import('./routes/home').then((module) => module.HomeRoute));
 const MyRidesPage = lazyWithReload(() => import('../features/rides/components/my-rides-page').then((module) => module.MyRidesPage));
 const RideRequestsPage = lazyWithReload(() =>
@@ -36,21 +36,26 @@ const NotFoundPage = lazyWithReload(() => import('./routes/not-found').then((mod
 const AdminPage = lazyWithReload(() => import('../features/admin/components/admin-page').then((module) => module.AdminPage));
 const DevSignInPage = lazyWithReload(() => import('../features/auth/components/dev-sign-in-page').then((module) => module.DevSignInPage));
 
+/** What a page route carries beside its element: the page it draws, for preloadFirstPage. */
+interface PageHandle {
+  page: { preload: () => Promise<void> };
+}
+
 /** The pages of spec section 2, mounted at /, /cornell and /nj alike. */
 const pageRoutes: RouteObject[] = [
-  { index: true, element: <HomeRoute /> },
-  { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn> },
-  { path: 'ride-requests', element: <RideRequestsPage /> },
-  { path: 'profile', element: <RequireSignedIn><ProfilePage safetySlot={profileSafetySection} /></RequireSignedIn> },
-  { path: 'profile/notifications', element: <RequireSignedIn><NotificationSettingsPage /></RequireSignedIn> },
-  { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage actionsSlot={personReportBlockActions} /></OtherUserProfileGuard> },
-  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard> },
-  { path: 'inbox', element: <InboxPage /> },
-  { path: 'login', element: <LoginRoute /> },
-  { path: 'terms', element: <TermsPage /> },
-  { path: 'admin', element: <AdminPage /> },
-  { path: '*', element: <NotFoundPage /> },
-];
+  { index: true, element: <HomeRoute />, handle: { page: HomeRoute } },
+  { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn>, handle: { page: MyRidesPage } },
+  { path: 'ride-requests', element: <RideRequestsPage />, handle: { page: RideRequestsPage } },
+  { path: 'profile', element: <RequireSignedIn><ProfilePage safetySlot={profileSafetySection} /></RequireSignedIn>, handle: { page: ProfilePage } },
+  { path: 'profile/notifications', element: <RequireSignedIn><NotificationSettingsPage /></RequireSignedIn>, handle: { page: NotificationSettingsPage } },
+  { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage actionsSlot={personReportBlockActions} /></OtherUserProfileGuard>, handle: { page: UserProfilePage } },
+  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard>, handle: { page: ConversationPage } },
+  { path: 'inbox', element: <InboxPage />, handle: { page: InboxPage } },
+  { path: 'login', element: <LoginRoute />, handle: { page: LoginRoute } },
+  { path: 'terms', element: <TermsPage />, handle: { page: TermsPage } },
+  { path: 'admin', element: <AdminPage />, handle: { page: AdminPage } },
+  { path: '*', element: <NotFoundPage />, handle: { page: NotFoundPage } },
+] satisfies (RouteObject & { handle: PageHandle })[];
 
 export const routes: RouteObject[] = [
   {
@@ -87,16 +92,16 @@ function withoutRegionPrefix(pathname: string): string {
 }
 
 /**
- * Loads the home page's code before the first render on a home address (and on /login, the home
- * page under the sign-in dialog): index.html's static shell shows the header and hero meanwhile,
- * and React replaces it with the same drawing instead of a loading state. Other addresses render
- * at once (header first, their page when it arrives).
+ * Loads the code of the address's page before the first render, so that render draws the page
+ * rather than the layout's fallback, and the page's chunk is asked for as the entry runs rather
+ * than once React has rendered the layout. On a home address (and /login, the home page under the
+ * sign-in dialog) index.html's static shell shows the header and hero meanwhile, and React
+ * replaces it with the same drawing.
  */
 export function preloadFirstPage(pathname: string): Promise<void> {
-  const path = withoutRegionPrefix(pathname);
-  if (path === '' || path === '/') return HomeRoute.preload();
-  if (path === '/login' || path === '/login/') return LoginRoute.preload();
-  return Promise.resolve();
+  const matches = matchRoutes(pageRoutes, withoutRegionPrefix(pathname) || '/');
+  const handle = matches?.at(-1)?.route.handle as PageHandle | undefined;
+  return handle ? handle.page.preload() : Promise.resolve();
 }
 
 /** The route objects, matched against the address. */
