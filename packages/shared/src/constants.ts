@@ -61,6 +61,19 @@ export const GEOCODER_MAX_SUGGESTIONS = 5;
 export const PAYMENT_PLACEHOLDER_INTENT = 'NO_STRIPE';
 export const PAYMENTS_ENABLED = false;
 
+/**
+ * A profile's ride preferences, in the spec's order, each with the X of "Okay with X" / "NOT okay
+ * with X". Here rather than beside their schema (schemas/users.ts), so that the web app draws them
+ * without loading zod.
+ */
+export const PREFERENCE_LABELS = {
+  okayWithChatting: 'Chatting',
+  okayWithAnimals: 'Animals',
+  okayWithMusic: 'Music',
+  okayWithSmoking: 'Smoking',
+} as const;
+export type PreferenceKey = keyof typeof PREFERENCE_LABELS;
+
 export const AVATAR_COLORS = ['avatar-color-1', 'avatar-color-2', 'avatar-color-3'] as const;
 export type AvatarColor = (typeof AVATAR_COLORS)[number];
 

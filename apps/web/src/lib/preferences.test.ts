@@ -1,12 +1,6 @@
-import { DEFAULT_PREFERENCES, PREFERENCE_LABELS as SHARED_PREFERENCE_LABELS } from '@carpool/shared/schemas/users';
+import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import { describe, expect, it } from 'vitest';
-import { PREFERENCE_LABELS, preferenceLines } from './preferences';
-
-describe('PREFERENCE_LABELS', () => {
-  it('are the shared labels, in their order', () => {
-    expect(Object.entries(PREFERENCE_LABELS)).toEqual(Object.entries(SHARED_PREFERENCE_LABELS));
-  });
-});
+import { preferenceLines } from './preferences';
 
 describe('preferenceLines', () => {
   it('reads "Okay with X" or "NOT okay with X" in the spec order', () => {

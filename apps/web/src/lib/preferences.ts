@@ -1,21 +1,11 @@
+import { PREFERENCE_LABELS, type PreferenceKey } from '@carpool/shared/constants';
 import type { Preferences } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
 
-/**
- * The shared PREFERENCE_LABELS, copied: they live beside the zod schemas, and a profile's first
- * paint has no other use for zod (docs/decisions/web-code-splitting.md). A test keeps the two equal.
- */
-export const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
-  okayWithChatting: 'Chatting',
-  okayWithAnimals: 'Animals',
-  okayWithMusic: 'Music',
-  okayWithSmoking: 'Smoking',
-};
-
-export const PREFERENCE_KEYS = Object.keys(PREFERENCE_LABELS) as (keyof Preferences)[];
+export const PREFERENCE_KEYS = Object.keys(PREFERENCE_LABELS) as PreferenceKey[];
 
 export interface PreferenceLine {
-  key: keyof Preferences;
+  key: PreferenceKey;
   okay: boolean;
   text: string;
 }

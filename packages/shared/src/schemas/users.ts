@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { COLLEGES } from '../colleges.js';
+import type { PreferenceKey } from '../constants.js';
 
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 export const VerificationStatusSchema = z.enum(VERIFICATION_STATUSES);
 export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
 
+// Every preference that has a label (constants.ts), and no other.
 export const PreferencesSchema = z.object({
   okayWithChatting: z.boolean(),
   okayWithAnimals: z.boolean(),
   okayWithMusic: z.boolean(),
   okayWithSmoking: z.boolean(),
-});
+} satisfies Record<PreferenceKey, z.ZodBoolean>);
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -18,14 +20,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
   okayWithAnimals: false,
   okayWithMusic: true,
   okayWithSmoking: false,
-};
-
-/** "Chatting", "Animals", ...: the X of "Okay with X" / "NOT okay with X". */
-export const PREFERENCE_LABELS: Record<keyof Preferences, string> = {
-  okayWithChatting: 'Chatting',
-  okayWithAnimals: 'Animals',
-  okayWithMusic: 'Music',
-  okayWithSmoking: 'Smoking',
 };
 
 export const CollegeSchema = z.enum(COLLEGES);

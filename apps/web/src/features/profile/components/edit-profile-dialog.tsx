@@ -1,4 +1,5 @@
-import { PREFERENCE_LABELS, UpdateProfileInput, type SessionUser } from '@carpool/shared/schemas/users';
+import { PREFERENCE_LABELS } from '@carpool/shared/constants';
+import { UpdateProfileInput, type SessionUser } from '@carpool/shared/schemas/users';
 import { TEXTS } from '@carpool/shared/texts';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Field } from '../../../components/form/field';
