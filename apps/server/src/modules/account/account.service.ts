@@ -3,17 +3,17 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { deleteSessionsOfUser, revokeSessionsOfUser } from '../auth/sessions.repository.js';
-import { deleteBlocksOf } from '../blocks/blocks.repository.js';
+import { deleteSessionsOfUser, revokeSessionsOfUser } from '../auth/auth.service.js';
+import { deleteBlocksOf } from '../blocks/blocks.service.js';
 import { forgetDeliveryStateOfUser } from '../delivery/delivery.service.js';
 import { cancelUpcomingBookingsOfUser } from '../bookings/bookings.service.js';
 import { deleteFilesOf } from '../files/files.service.js';
-import { deleteNotificationsOf, replaceNameInNotificationsAbout } from '../notifications/notifications.repository.js';
+import { deleteNotificationsOf, replaceNameInNotificationsAbout } from '../notifications/notifications.service.js';
 import { forgetPushSubscriptionsOfUser } from '../push/push.service.js';
-import { deleteRideRequestsOfUser } from '../ride-requests/ride-requests.repository.js';
+import { deleteRideRequestsOfUser } from '../ride-requests/ride-requests.service.js';
 import { cancelUpcomingRidesOfDriver } from '../rides/rides.service.js';
-import { DELETED_USER_NAME, anonymiseUser, lockUserById, setSuspension, type UserRow } from '../users/users.repository.js';
-import { deleteSubmissionsOfUser } from '../verification/verification.repository.js';
+import { DELETED_USER_NAME, anonymiseUser, lockUser, setSuspension, type UserRow } from '../users/users.service.js';
+import { deleteSubmissionsOfUser } from '../verification/verification.service.js';
 
 type AccountDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
@@ -28,8 +28,8 @@ export async function suspendUserInTransaction(
   events: EventBus,
   options: { userId: string; actorId: string | null; reason: string; now: Date },
 ): Promise<() => void> {
-  const user = await lockUserById(tx, options.userId);
-  if (!user || user.deletedAt) throw notFound('User');
+  const user = await lockUser(tx, options.userId);
+  if (user.deletedAt) throw notFound('User');
   if (user.suspendedAt) throw new AppError('INVALID_TRANSITION', 'This account is already suspended');
   await setSuspension(tx, user.id, { suspendedAt: options.now, reason: options.reason });
   const sessionIds = await revokeSessionsOfUser(tx, user.id, options.now);
@@ -61,8 +61,8 @@ export async function suspendUser(deps: AccountDeps, actorId: string, userId: st
 export async function unsuspendUser(deps: AccountDeps, actorId: string, userId: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const user = await lockUserById(tx, userId);
-    if (!user || user.deletedAt) throw notFound('User');
+    const user = await lockUser(tx, userId);
+    if (user.deletedAt) throw notFound('User');
     if (!user.suspendedAt) throw new AppError('INVALID_TRANSITION', 'This account is not suspended');
     await setSuspension(tx, userId, null);
     await recordAudit(tx, { actorId, action: 'user_unsuspended', targetType: 'user', targetId: userId, at: now });
@@ -79,8 +79,8 @@ export async function unsuspendUser(deps: AccountDeps, actorId: string, userId: 
 export async function deleteAccount(deps: AccountDeps, user: UserRow): Promise<void> {
   const now = deps.clock.now();
   const after = await deps.db.transaction(async (tx) => {
-    const current = await lockUserById(tx, user.id);
-    if (!current || current.deletedAt) throw notFound('User');
+    const current = await lockUser(tx, user.id);
+    if (current.deletedAt) throw notFound('User');
     const afterRides = await cancelUpcomingRidesOfDriver(tx, deps.events, user.id, now, 'deleted');
     const bookingPushes = await cancelUpcomingBookingsOfUser(tx, deps.events, user.id, now);
     const sessionIds = await deleteSessionsOfUser(tx, user.id);

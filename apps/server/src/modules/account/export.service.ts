@@ -1,18 +1,16 @@
 import type { AppDeps } from '../../app-deps.js';
 import { buildZip, type ZipEntry } from '../../lib/zip.js';
-import { findBlocksMadeBy } from '../blocks/blocks.repository.js';
-import { toDirectMessageDto } from '../direct-messages/direct-messages.service.js';
-import { findAllDirectMessagesOf } from '../direct-messages/direct-messages.repository.js';
+import { findBlocksMadeBy } from '../blocks/blocks.service.js';
+import { findAllDirectMessagesOf, toDirectMessageDto } from '../direct-messages/direct-messages.service.js';
 import { filesOfOwner } from '../files/files.service.js';
-import { findAllNotificationsOf } from '../notifications/notifications.repository.js';
-import { toNotificationDto } from '../notifications/notifications.service.js';
-import { findReportsMadeBy } from '../reports/reports.repository.js';
-import { findAllRideRequestsOfUser } from '../ride-requests/ride-requests.repository.js';
-import { findRideMessagesByAuthor } from '../ride-messages/ride-messages.repository.js';
+import { findAllNotificationsOf, toNotificationDto } from '../notifications/notifications.service.js';
+import { findReportsMadeBy } from '../reports/reports.service.js';
+import { findAllRideRequestsOfUser } from '../ride-requests/ride-requests.service.js';
+import { findRideMessagesByAuthor } from '../ride-messages/ride-messages.service.js';
 import { reviewsForExport } from '../reviews/reviews.service.js';
-import { findAllBookingsOfUser, findAllRidesOfDriver } from '../rides/rides.repository.js';
-import type { UserRow } from '../users/users.repository.js';
-import { findSubmissionsOfUser } from '../verification/verification.repository.js';
+import { findAllBookingsOfUser, findAllRidesOfDriver } from '../rides/rides.service.js';
+import type { UserRow } from '../users/users.service.js';
+import { findSubmissionsOfUser } from '../verification/verification.service.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' };
 

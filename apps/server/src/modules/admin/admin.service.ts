@@ -4,9 +4,9 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { listReportsOfUserForAdmin } from '../reports/reports.service.js';
-import { findRecentBookingsOfUser, findRecentRidesOfDriver, type RideRow } from '../rides/rides.repository.js';
-import { findUserWithCounts, searchUsers, type UserWithCounts } from '../users/users.repository.js';
-import { findLatestSubmissionOfUser } from '../verification/verification.repository.js';
+import { findRecentBookingsOfUser, findRecentRidesOfDriver, type RideRow } from '../rides/rides.service.js';
+import { findUserWithCounts, searchUsers, type UserWithCounts } from '../users/users.service.js';
+import { findLatestSubmissionOfUser } from '../verification/verification.service.js';
 
 function toAdminUser({ user, rides, bookings, reportsAgainst, reportsMade }: UserWithCounts): AdminUser {
   return {

@@ -7,10 +7,13 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { toSessionUser } from '../users/users.mapper.js';
-import { upsertUserByIdentity, type UserRow } from '../users/users.repository.js';
+import { upsertUserByIdentity, type UserRow } from '../users/users.service.js';
 import type { IdTokenVerifier } from './id-token.js';
 import type { SessionCache } from './session-cache.js';
 import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
+
+/** Suspension revokes a user's sessions and account deletion deletes them, inside their own transactions. */
+export { deleteSessionsOfUser, revokeSessionsOfUser } from './sessions.repository.js';
 
 export interface AuthDeps {
   db: Db;

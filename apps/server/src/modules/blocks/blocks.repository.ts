@@ -1,18 +1,6 @@
-import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { blocks, users } from '../../db/schema.js';
-
-/**
- * True when the viewer and the user in `userColumn` blocked each other in either direction. Other
- * modules' list queries put `not (...)` of it in their WHERE so a block hides both people's rides
- * and requests from each other in the same statement (and in their prepared statements: the viewer
- * may be a placeholder; a null viewer, signed out, never matches).
- */
-export function blockedEitherWay(viewerId: string | Placeholder | SQL, userColumn: AnyPgColumn): SQL {
-  const viewer = sql`${viewerId}::uuid`;
-  return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewer} and ${blocks.blockedId} = ${userColumn}) or (${blocks.blockerId} = ${userColumn} and ${blocks.blockedId} = ${viewer}))`;
-}
 
 /** Inserts the block; false when it already existed. */
 export async function insertBlock(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {

@@ -4,8 +4,12 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { cancelPendingBookingsBetween } from '../bookings/bookings.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/users.service.js';
 import { deleteBlock, findBlockedUsers, insertBlock, isBlockedBetween } from './blocks.repository.js';
+
+// Used by the account module as they are (docs/decisions/module-boundaries.md):
+/** Account deletion removes every block the user made or was subject to; the data export lists those they made. */
+export { deleteBlocksOf, findBlocksMadeBy } from './blocks.repository.js';
 
 type BlocksDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 

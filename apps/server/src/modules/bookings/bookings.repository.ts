@@ -5,7 +5,7 @@ import { and, desc, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } 
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, notifications, rides, users, waitlistEntries } from '../../db/schema.js';
-import { blockedEitherWay } from '../blocks/blocks.repository.js';
+import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import {
   participantViewFromJson,
   participantViewSql,
@@ -13,7 +13,7 @@ import {
   type ParticipantView,
   type ParticipantViewJson,
   type RideDriverRow,
-} from '../rides/rides.repository.js';
+} from '../rides/rides.sql.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];

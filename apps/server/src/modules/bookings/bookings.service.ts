@@ -10,10 +10,9 @@ import type { EventBus } from '../../lib/events.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { getRidesByIds, hasDeparted, toRideDtoOfKnownRide } from '../rides/rides.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser } from '../waitlist/waitlist.repository.js';
-import { promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
+import { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import {
   ONE_ACTIVE_BOOKING_INDEX,
   findBookingWithPassenger,
@@ -31,6 +30,13 @@ import {
   type BookingWithPassenger,
   type RideForBooking,
 } from './bookings.repository.js';
+
+// Used by the waiting list as they are: a promotion books through the booking statement itself,
+// under the same ride lock every booking change takes first (docs/decisions/module-boundaries.md).
+/** The ride of a region, the ride's row lock, and the user's active booking on it. */
+export { findActiveBookingOfUserOnRide, findRideInRegion, lockRide } from './bookings.repository.js';
+/** The one-statement booking a promotion from the waiting list makes. */
+export { reserveSeatsAndInsertBooking } from './bookings.repository.js';
 
 type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 type RideState = { status: string; departsAt: Date };

@@ -12,7 +12,7 @@ import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { createNotification, readDirectMessageNotifications } from '../notifications/notifications.service.js';
 import { REMOVED_MESSAGE_TEXT } from '../ride-messages/ride-messages.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import {
   directMessageExists,
   findConversationId,
@@ -25,6 +25,12 @@ import {
   type DirectMessageCursor,
   type DirectMessageRow,
 } from './direct-messages.repository.js';
+
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** Reports show and hide the reported message. */
+export { findDirectMessageById, hideDirectMessage } from './direct-messages.repository.js';
+/** The account's data export holds every message the user sent or received. */
+export { findAllDirectMessagesOf } from './direct-messages.repository.js';
 
 export interface DirectMessagesDeps {
   db: Db;

@@ -11,6 +11,12 @@ import {
   type NotificationRow,
 } from './notifications.repository.js';
 
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** Account deletion deletes the user's notifications and takes their name out of everyone else's. */
+export { deleteNotificationsOf, replaceNameInNotificationsAbout } from './notifications.repository.js';
+/** The account's data export holds every notification of the user. */
+export { findAllNotificationsOf } from './notifications.repository.js';
+
 // Kept exported from here for the services that already import them from this module.
 export { NOTIFICATION_KINDS, type NotificationKind } from '@carpool/shared/schemas/notifications';
 

@@ -13,13 +13,12 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { suspendUserInTransaction } from '../account/account.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findDirectMessageById, hideDirectMessage } from '../direct-messages/direct-messages.repository.js';
+import { findDirectMessageById, hideDirectMessage } from '../direct-messages/direct-messages.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
-import { findRideRequestById, hideRideRequest } from '../ride-requests/ride-requests.repository.js';
-import { findRideMessageById, hideRideMessage } from '../ride-messages/ride-messages.repository.js';
-import { canAccessRideChat } from '../ride-messages/ride-messages.service.js';
-import { findRidesWithDrivers, hideRide } from '../rides/rides.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { findRideRequestById, hideRideRequest } from '../ride-requests/ride-requests.service.js';
+import { canAccessRideChat, findRideMessageById, hideRideMessage } from '../ride-messages/ride-messages.service.js';
+import { findRidesWithDrivers, hideRide } from '../rides/rides.service.js';
+import { findUserById } from '../users/users.service.js';
 import {
   findReportWithPeople,
   findReportsForAdmin,
@@ -30,6 +29,9 @@ import {
   type ReportRow,
   type ReportWithPeople,
 } from './reports.repository.js';
+
+/** The account's data export holds the reports the user made (docs/decisions/module-boundaries.md). */
+export { findReportsMadeBy } from './reports.repository.js';
 
 type ReportsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 

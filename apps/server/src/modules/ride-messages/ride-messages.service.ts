@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { fileUrl } from '../users/users.mapper.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import {
   findBookingParticipant,
   findRideChatAccess,
@@ -15,6 +15,12 @@ import {
   type MessageCursor,
   type RideMessageWithAuthor,
 } from './ride-messages.repository.js';
+
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** Reports show and hide the reported chat message. */
+export { findRideMessageById, hideRideMessage } from './ride-messages.repository.js';
+/** The account's data export holds the chat messages the user wrote. */
+export { findRideMessagesByAuthor } from './ride-messages.repository.js';
 
 export interface RideMessagesDeps {
   db: Db;

@@ -2,7 +2,7 @@ import type { Region } from '@carpool/shared/regions';
 import { and, asc, eq, gt, gte, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideRequests, users } from '../../db/schema.js';
-import { blockedEitherWay } from '../blocks/blocks.repository.js';
+import { blockedEitherWay } from '../blocks/blocks.sql.js';
 
 export type RideRequestRow = typeof rideRequests.$inferSelect;
 export type NewRideRequest = typeof rideRequests.$inferInsert;

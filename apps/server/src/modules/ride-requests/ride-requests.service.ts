@@ -12,7 +12,7 @@ import type { rides } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import { toRideRequestDto } from './ride-requests.mapper.js';
 import {
   deleteRideRequestById,
@@ -23,6 +23,12 @@ import {
   insertRideRequest,
   type RideRequestRow,
 } from './ride-requests.repository.js';
+
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** Reports show and hide the reported request. */
+export { findRideRequestById, hideRideRequest } from './ride-requests.repository.js';
+/** Account deletion deletes the user's requests; the data export holds them all. */
+export { deleteRideRequestsOfUser, findAllRideRequestsOfUser } from './ride-requests.repository.js';
 
 type RideRequestDeps = Pick<AppDeps, 'db' | 'clock'>;
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideSeries, rides, users } from '../../db/schema.js';
-import { rideDriverColumns, type NewRide, type RideRow, type RideWithDriver } from './rides.repository.js';
+import type { NewRide, RideRow, RideWithDriver } from './rides.repository.js';
+import { rideDriverColumns } from './rides.sql.js';
 
 export type RideSeriesRow = typeof rideSeries.$inferSelect;
 export type NewRideSeries = typeof rideSeries.$inferInsert;

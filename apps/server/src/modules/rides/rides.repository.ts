@@ -1,39 +1,17 @@
 import type { College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
-import { blockedEitherWay } from '../blocks/blocks.repository.js';
+import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { participantViewFromJson, participantViewSql, rideDriverColumns, type ParticipantView, type RideDriverRow } from './rides.sql.js';
 
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
 export type BookingRow = typeof bookings.$inferSelect;
 export type DriverRow = typeof users.$inferSelect;
 export type RideMessageRow = typeof rideMessages.$inferSelect;
-
-/**
- * The driver's columns a ride shows (the ride DTO's driver: name, bio, avatar, college, the
- * verified tick, the rating and the preferences). The hot reads select only these: every column
- * costs the driver's parsing and drizzle's mapping on every row (bench/README.md).
- */
-export const rideDriverColumns = {
-  id: users.id,
-  name: users.name,
-  bio: users.bio,
-  avatarFileId: users.avatarFileId,
-  avatarColor: users.avatarColor,
-  college: users.college,
-  driverVerified: users.driverVerified,
-  reviewCount: users.reviewCount,
-  reviewStarsTotal: users.reviewStarsTotal,
-  okayWithChatting: users.okayWithChatting,
-  okayWithAnimals: users.okayWithAnimals,
-  okayWithMusic: users.okayWithMusic,
-  okayWithSmoking: users.okayWithSmoking,
-};
-export type RideDriverRow = Pick<DriverRow, keyof typeof rideDriverColumns>;
 
 export interface RideWithDriver {
   ride: RideRow;
@@ -270,77 +248,6 @@ export async function findBookingsOfUserOnRides(db: Db, userId: string, rideIds:
       .prepare(name),
   );
   return query.execute({ userId, rideIds });
-}
-
-/** A booking on a ride as its participants see it: the booking and who made it. */
-export interface RidePassengerRow {
-  booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'status' | 'createdAt'>;
-  passenger: Pick<DriverRow, 'id' | 'name' | 'avatarFileId' | 'avatarColor'>;
-}
-
-/** A ride chat message with its author's name and avatar (null for system messages). */
-export interface RideMessageWithAuthorRow {
-  id: string;
-  rideId: string;
-  userId: string | null;
-  kind: 'user' | 'system';
-  content: string;
-  hiddenAt: Date | null;
-  createdAt: Date;
-  userName: string | null;
-  userAvatarFileId: string | null;
-}
-
-/** The latest messages of one ride, oldest first, and how many messages its chat holds. */
-export interface LatestRideMessages {
-  messages: RideMessageWithAuthorRow[];
-  total: number;
-}
-
-/** What a ride's participants see beyond the ride itself: its bookings with their passengers, and its chat. */
-export interface ParticipantView {
-  /** Every booking of the ride, oldest first. */
-  passengers: RidePassengerRow[];
-  /** The latest messages, oldest first, and the chat's count. */
-  chat: LatestRideMessages;
-}
-
-/** A row of the aggregates below as JSON gives it: timestamps are ISO strings. */
-type JsonRow<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-
-/** The participant view as `ride_participant_view` (migration 0012) writes it. */
-export interface ParticipantViewJson {
-  passengers: JsonRow<RidePassengerRow['booking'] & { name: string; avatarFileId: string | null; avatarColor: string | null }>[];
-  total: number;
-  messages: JsonRow<Omit<RideMessageWithAuthorRow, 'rideId'>>[];
-}
-
-/**
- * The participant view of one ride as SQL: its bookings with their passengers, its message count
- * and its newest `perRide` messages, as one JSON value (`ride_participant_view`, migration 0012).
- * The function reads with a snapshot of its own taken when it runs
- * (docs/decisions/ride-participant-view.md).
- */
-export function participantViewSql(rideId: SQL | AnyPgColumn, perRide: SQL | Placeholder): SQL<ParticipantViewJson> {
-  return sql<ParticipantViewJson>`ride_participant_view(${rideId}, ${perRide}::int)`;
-}
-
-export function participantViewFromJson(rideId: string, json: ParticipantViewJson): ParticipantView {
-  return {
-    passengers: json.passengers.map(({ name, avatarFileId, avatarColor, createdAt, ...booking }) => ({
-      booking: { ...booking, createdAt: new Date(createdAt) },
-      passenger: { id: booking.userId, name, avatarFileId, avatarColor },
-    })),
-    chat: {
-      total: json.total,
-      messages: json.messages.map((message) => ({
-        ...message,
-        rideId,
-        hiddenAt: message.hiddenAt === null ? null : new Date(message.hiddenAt),
-        createdAt: new Date(message.createdAt),
-      })),
-    },
-  };
 }
 
 /**

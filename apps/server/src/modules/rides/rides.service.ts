@@ -23,8 +23,7 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
-import { findWaitlistSummaries } from '../waitlist/waitlist.repository.js';
-import { closeWaitlistsOfRides, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
+import { closeWaitlistsOfRides, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
   cancelActiveBookingsOfRide,
@@ -33,7 +32,6 @@ import {
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
   findParticipantViews,
-  type ParticipantView,
   findRideWithDriver,
   findRidesOfDriver,
   findUpcomingActiveRidesOfDriver,
@@ -48,6 +46,17 @@ import {
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
+import type { ParticipantView } from './rides.sql.js';
+
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** A ride's row type, for other modules that hold rides read through this service. */
+export type { RideRow } from './rides.repository.js';
+/** Reports show and hide the reported ride. */
+export { findRidesWithDrivers, hideRide } from './rides.repository.js';
+/** The admin console's per-user view lists the user's latest rides and bookings. */
+export { findRecentBookingsOfUser, findRecentRidesOfDriver } from './rides.repository.js';
+/** The account's data export holds every ride the user drove and every booking they made. */
+export { findAllBookingsOfUser, findAllRidesOfDriver } from './rides.repository.js';
 
 type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 /** Who is looking: the signed-in user's id, or null for a signed-out visitor. */

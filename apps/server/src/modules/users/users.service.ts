@@ -15,6 +15,18 @@ import {
   type UserRow,
 } from './users.repository.js';
 
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** A user's row type, for the modules that are handed users (the signed-in user, a message's author). */
+export type { UserRow, UserWithCounts } from './users.repository.js';
+/** Reports and blocks check that the other person exists and is not deleted. */
+export { findUserById } from './users.repository.js';
+/** Sign-in creates the user of a new identity or refreshes the known one. */
+export { upsertUserByIdentity } from './users.repository.js';
+/** The admin console searches users and shows one with its counts. */
+export { findUserWithCounts, searchUsers } from './users.repository.js';
+/** Suspension, and account deletion with the name it leaves behind. */
+export { DELETED_USER_NAME, anonymiseUser, setSuspension } from './users.repository.js';
+
 export async function getUserProfile(db: Queryable, userId: string): Promise<UserProfile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');

@@ -16,7 +16,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { prepareImage, storeImage, type FileKind, type PreparedImage } from '../files/files.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.service.js';
 import { lockUser, sessionUserOfRow, setVerificationState } from '../users/users.service.js';
 import {
   decidePendingSubmission,
@@ -26,6 +26,12 @@ import {
   listSubmissionsByStatus,
   type SubmissionWithUserRow,
 } from './verification.repository.js';
+
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** The admin console's per-user view shows the user's latest application. */
+export { findLatestSubmissionOfUser } from './verification.repository.js';
+/** Account deletion deletes the user's applications; the data export holds them all. */
+export { deleteSubmissionsOfUser, findSubmissionsOfUser } from './verification.repository.js';
 
 export interface VerificationDeps {
   db: Db;

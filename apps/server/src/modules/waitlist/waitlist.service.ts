@@ -7,13 +7,13 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
-import { isBlockedBetween } from '../blocks/blocks.repository.js';
+import { assertNotBlocked } from '../blocks/blocks.service.js';
 import {
   findActiveBookingOfUserOnRide,
   findRideInRegion,
   lockRide,
   reserveSeatsAndInsertBooking,
-} from '../bookings/bookings.repository.js';
+} from '../bookings/bookings.service.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import {
@@ -26,6 +26,12 @@ import {
   positionOnWaitlist,
   findWaitlistEntry,
 } from './waitlist.repository.js';
+
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/** Every ride list shows how many wait and the viewer's own place in line. */
+export { findWaitlistSummaries, type WaitlistSummary } from './waitlist.repository.js';
+/** A block, a suspension and an account deletion end the people's waiting, inside their own transactions. */
+export { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser } from './waitlist.repository.js';
 
 type WaitlistDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 type RideInfo = { id: string; driverId: string; fromPlace: string; toPlace: string };
@@ -53,9 +59,7 @@ export async function joinWaitlist(
     const found = await findRideInRegion(tx, rideId, region);
     if (!found || (found.hiddenAt && found.driverId !== userId)) throw notFound('Ride');
     if (found.driverId === userId) throw new AppError('CONFLICT', 'You cannot join the waiting list of your own ride');
-    if (await isBlockedBetween(tx, userId, found.driverId)) {
-      throw new AppError('USER_BLOCKED', 'You cannot wait for this ride: one of you has blocked the other');
-    }
+    await assertNotBlocked(tx, userId, found.driverId, 'You cannot wait for this ride: one of you has blocked the other');
     const ride = (await lockRide(tx, rideId))!;
     if (ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride has been cancelled');
     if (ride.status === 'completed' || ride.departsAt.getTime() <= now.getTime()) {
