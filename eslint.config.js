@@ -20,6 +20,46 @@ export default tseslint.config(
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/admin-cli.ts'],
     rules: { 'no-console': 'error' },
   },
+  // Module boundaries (docs/decisions/module-boundaries.md): a module's repository owns its tables;
+  // another module goes through its service, or its public *.sql.ts query fragments. Inside a
+  // module folder (modules are flat) a repository may be imported only as a sibling file,
+  // './<name>.repository.js': another module's ('../rides/rides.repository.js') is an error. Outside
+  // the module folders (app.ts, plugins, lib, db, test) no repository may be imported at all. Tests
+  // get no exception: today they import only their own module's repository, and the shared
+  // fixtures in src/test write through the API or the schema, not through a repository.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+$).*\\.repository(\\.[cm]?[jt]s)?$',
+              message: "Import the owning module's service (or its public *.sql.js fragments), not another module's repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.repository(\\.[cm]?[jt]s)?$',
+              message: "Import the owning module's service (or its public *.sql.js fragments), not a repository: only its own module imports it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
