@@ -214,4 +214,30 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
   });
+
+  it("runs a page's request hooks once (no listener added twice), and counts a build file once against the rate limit", async () => {
+    const limited = await createTestApp('pglite', { config: { webDistDir: dist, rateLimitPerMinute: 100 } });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      for (const url of ['/', '/my-rides', '/nj/profile/123']) {
+        const res = await limited.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<title>Carpool</title>');
+      }
+      const remaining: number[] = [];
+      for (const url of ['/assets/app-abc123.js', '/robots.txt']) {
+        const res = await limited.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        remaining.push(Number(res.headers['x-ratelimit-remaining']));
+      }
+      expect(remaining).toEqual([99, 98]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      await limited.close();
+    }
+  });
 });

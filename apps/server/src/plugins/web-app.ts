@@ -19,18 +19,12 @@ const looksLikeFile = (pathname: string) => /\.[^/]+$/.test(pathname);
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | null }) => {
   const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
   if (distDir) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(distDir),
-      // One route for every file, looked up when asked for, rather than a route per file of the
-      // build registered at start (about 50 ms of every start for the build's 260 files); a path
-      // that is not a file goes on to the not-found handler below, as before.
-      wildcard: true,
-      // Only a path that names a file is looked up; a page (`/`, `/nj/my-rides`) is the app's.
-      allowedPath: (pathname) => looksLikeFile(pathname),
-      index: false,
+    const root = path.resolve(distDir);
+    const common = {
+      index: false as const,
       // The web build writes .br and .gz copies of its text files; the one the browser accepts is sent.
       preCompressed: true,
-      setHeaders(res, filePath) {
+      setHeaders(res: { header(name: string, value: string): unknown }, filePath: string) {
         // Vite puts a content hash in every asset name: those never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -39,7 +33,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
           res.header('cache-control', 'no-cache');
         }
       },
-    });
+    };
+    // The build's own chunks (some 250 files with their compressed copies) are looked up when
+    // asked for, under one route, instead of a route per file registered at every start (about
+    // 50 ms). Only /assets/ goes there: a page's address never matches it, so a page reaches the
+    // not-found handler below directly, its request hooks run once (a route that hands over to
+    // that handler would run them a second time).
+    await app.register(fastifyStatic, { ...common, root: path.join(root, 'assets'), prefix: '/assets/', wildcard: true, decorateReply: false });
+    // The few files beside index.html (the service worker, the manifest, icons, robots.txt): a route each.
+    await app.register(fastifyStatic, { ...common, root, wildcard: false, globIgnore: ['assets/**'] });
   } else {
     app.log.warn('web app not built: only the API is served (run npm run build)');
   }
