@@ -162,6 +162,8 @@ describe('web app serving', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<title>Carpool</title>');
+      // A new build's page must be fetched at the next visit, never taken from a cache unchecked.
+      expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
 

@@ -54,7 +54,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     // other missing file: crawlers and browsers asking for /sitemap.xml or /favicon.ico must not get HTML.
     const isFile = pathname.startsWith('/assets/') || looksLikeFile(pathname);
     if (distDir && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // cacheControl: false, or the file sender writes its own `public, max-age=0` over this header.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
   });
