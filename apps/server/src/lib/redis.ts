@@ -68,7 +68,7 @@ export async function closeRedis(client: Redis): Promise<void> {
 
 /** Without REDIS_URL the Redis client library is not even loaded (some 35 ms of every start). */
 export async function createRedisConnections(url: string | null, log: FastifyBaseLogger): Promise<RedisConnections> {
-  const RedisClient = url ? (await import('ioredis')).Redis : null;
+  const redis = url ? { url, Client: (await import('ioredis')).Redis } : null;
   const clients = new Map<string, Redis>();
   const track = (name: string, client: Redis) => {
     watchOutages(client, name, log);
@@ -77,8 +77,8 @@ export async function createRedisConnections(url: string | null, log: FastifyBas
   return {
     configured: url !== null,
     create(name, role) {
-      if (!url || !RedisClient) throw new Error('Redis is not configured (REDIS_URL)');
-      const client = new RedisClient(url, {
+      if (!redis) throw new Error('Redis is not configured (REDIS_URL)');
+      const client = new redis.Client(redis.url, {
         ...ROLE_OPTIONS[role],
         connectionName: `carpool-${name}`,
         connectTimeout: CONNECT_TIMEOUT_MS,
