@@ -67,6 +67,12 @@ function searchRows(phases: readonly SearchPhase[]): ReportRow[] {
       { benchmark: label, figure: 'p50 latency (ms)', ours: ours.p50, baseline: baseline.p50 },
       { benchmark: label, figure: 'p99 latency (ms)', ours: ours.p99, baseline: baseline.p99 },
     );
+    if (rate === 'max') {
+      rows.push(
+        { benchmark: label, figure: 'server CPU per request (ms)', ours: ours.serverCpuMsPerRequest, baseline: baseline.serverCpuMsPerRequest },
+        { benchmark: label, figure: 'PostgreSQL CPU per request (ms)', ours: ours.postgresCpuMsPerRequest, baseline: baseline.postgresCpuMsPerRequest },
+      );
+    }
     if (ours.failures + baseline.failures > 0) {
       rows.push({ benchmark: label, figure: 'failed requests', ours: ours.failures, baseline: baseline.failures });
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { ownCpuMs, postgresCpuMs, processCpuMs } from '../lib/cpu-time.js';
+import { ownCpuMs, processCpuMs, startPostgresCpu } from '../lib/cpu-time.js';
 import { postJson } from '../lib/http-client.js';
 import { freePort, startBenchScript } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
@@ -104,7 +104,7 @@ async function measureThroughput(
   const latencies: number[] = [];
   let next = 0;
   let sold = 0;
-  const cpuBefore = { server: serverPid === null ? 0 : processCpuMs(serverPid), postgres: postgresCpuMs(), bench: ownCpuMs() };
+  const cpuBefore = { server: serverPid === null ? 0 : processCpuMs(serverPid), postgres: startPostgresCpu(), bench: ownCpuMs() };
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -119,7 +119,7 @@ async function measureThroughput(
   const seconds = (performance.now() - started) / 1000;
   const cpuPerBooking = {
     server: serverPid === null ? null : (processCpuMs(serverPid) - cpuBefore.server) / bookings,
-    postgres: (postgresCpuMs() - cpuBefore.postgres) / bookings,
+    postgres: cpuBefore.postgres() / bookings,
     bench: (ownCpuMs() - cpuBefore.bench) / bookings,
   };
   if (sold !== bookings) throw new Error(`${target}: ${sold} of ${bookings} bookings went through on rides with free seats`);

@@ -14,14 +14,9 @@ export function processCpuMs(pid: number): number {
   return cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
-/**
- * CPU time used by every PostgreSQL process of the machine (the server's backends, its WAL writer
- * and checkpointer), in ms; processes that ended in between are not counted, so call it around a
- * measured run whose connections stay open (pools). Whatever else uses the database at the time
- * is counted too.
- */
-export function postgresCpuMs(): number {
-  let total = 0;
+/** CPU time in ms of every PostgreSQL process of the machine, by pid. */
+function postgresCpuByPid(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -30,9 +25,24 @@ export function postgresCpuMs(): number {
     } catch {
       continue; // ended since the listing
     }
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total += cpuMsOfStat(stat);
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') byPid.set(entry, cpuMsOfStat(stat));
   }
-  return total;
+  return byPid;
+}
+
+/**
+ * Starts measuring the CPU time used by PostgreSQL (the server's backends, its WAL writer and
+ * checkpointer); the function returned gives the ms used since. Each process counts from the
+ * start or from its own birth; one that ended in between is not counted, so measure a run whose
+ * connections stay open (pools). Whatever else uses the database at the time is counted too.
+ */
+export function startPostgresCpu(): () => number {
+  const before = postgresCpuByPid();
+  return () => {
+    let total = 0;
+    for (const [pid, ms] of postgresCpuByPid()) total += ms - (before.get(pid) ?? 0);
+    return total;
+  };
 }
 
 /** This process's own CPU time in ms (user + system). */

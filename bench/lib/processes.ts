@@ -117,10 +117,14 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Node flags for a server under test; BENCH_CPU_PROF=1 writes a CPU profile per process to bench/results/profiles. */
+/**
+ * Node flags for a server under test; BENCH_CPU_PROF=1 writes its CPU profiles to a folder of its
+ * own, bench/results/profiles/<label>-<time>: one file per thread, named by Node (CPU.<date>.<time>.
+ * <pid>.<thread>.<n>.cpuprofile; the main thread is 0, a loader such as tsx has a thread of its own).
+ */
 export function nodeFlags(label: string): string[] {
   if (process.env.BENCH_CPU_PROF !== '1') return [];
-  return ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_ROOT, 'results/profiles')}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`];
+  return ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_ROOT, 'results/profiles', `${label}-${Date.now()}`)}`];
 }
 
 /**

@@ -9,7 +9,9 @@ export interface ReportRow {
   ratio?: string;
 }
 
-const cell = (value: number | string) => (typeof value === 'number' ? (Number.isFinite(value) ? String(round(value, 1)) : 'n/a') : value);
+/** Numbers below 10 (CPU times per request, small latencies) keep two decimals, larger ones one. */
+const cell = (value: number | string) =>
+  typeof value === 'number' ? (Number.isFinite(value) ? String(round(value, Math.abs(value) < 10 ? 2 : 1)) : 'n/a') : value;
 
 export function markdownTable(rows: readonly ReportRow[]): string {
   const lines = ['| benchmark | figure | ours | baseline | ours / baseline |', '|---|---|---:|---:|---:|'];

@@ -1,5 +1,6 @@
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { SIZES } from '../lib/scale.js';
+import { processCpuMs, startPostgresCpu } from '../lib/cpu-time.js';
 import { withPeakRss } from '../lib/processes.js';
 import { searchHeaders, searchPath, type SearchRequest } from './search-requests.js';
 
@@ -18,6 +19,9 @@ export interface SearchPhase {
   p99: number;
   failures: number;
   peakRssMb: number;
+  /** CPU time per answered request, ms: the HTTP server's process, and all of PostgreSQL's. */
+  serverCpuMsPerRequest: number;
+  postgresCpuMsPerRequest: number;
 }
 
 function cyclingRequests(requests: readonly SearchRequest[]): AutocannonRequest[] {
@@ -66,9 +70,11 @@ export async function runSearch(targets: readonly SearchTarget[], requests: read
   const phases: SearchPhase[] = [];
   for (const rate of [...SIZES.search.rates, 'max' as const]) {
     for (const target of targets) {
+      const cpuBefore = { server: processCpuMs(target.pid), postgres: startPostgresCpu() };
       const { result, peakMb } = await withPeakRss(target.pid, () =>
         drive(target.url, requests, SIZES.search.phaseSeconds, rate === 'max' ? undefined : rate),
       );
+      const answered = Math.max(1, result.requests.total);
       phases.push({
         rate,
         target: target.name,
@@ -77,9 +83,11 @@ export async function runSearch(targets: readonly SearchTarget[], requests: read
         p99: result.latency.p99,
         failures: result.non2xx + result.errors + result.timeouts,
         peakRssMb: peakMb,
+        serverCpuMsPerRequest: (processCpuMs(target.pid) - cpuBefore.server) / answered,
+        postgresCpuMsPerRequest: cpuBefore.postgres() / answered,
       });
       process.stderr.write(
-        `search ${target.name} @ ${rate}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failures ${result.non2xx + result.errors}\n`,
+        `search ${target.name} @ ${rate}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failures ${result.non2xx + result.errors}, CPU per request: server ${phases.at(-1)!.serverCpuMsPerRequest.toFixed(2)} ms, PostgreSQL ${phases.at(-1)!.postgresCpuMsPerRequest.toFixed(2)} ms\n`,
       );
     }
   }
