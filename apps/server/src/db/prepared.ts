@@ -1,4 +1,4 @@
-import { Column, SQL, Subquery, is } from 'drizzle-orm';
+import { Column, SQL, Subquery, is, noopDecoder } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 const preparedByDatabase = new WeakMap<Db, Map<string, unknown>>();
@@ -50,37 +50,62 @@ function decoderOf(field: unknown): DriverValueDecoder {
   return (field as { sql: WithDecoder }).sql.decoder;
 }
 
+/** A decoder that returns the driver's value as it is (text, uuid, integer columns; plain SQL). */
+function isIdentity(decoder: DriverValueDecoder): boolean {
+  return decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue || decoder.mapFromDriverValue === noopDecoder.mapFromDriverValue;
+}
+
+/** A field's place in the result object: nested objects by key, in the order drizzle first meets them. */
+interface ResultNode {
+  children: Map<string, ResultNode | number>;
+}
+
 /**
- * Gives a prepared select a row mapper worked out once, when drizzle's own (`mapResultRow`)
- * works it out again for every column of every row: which decoder a field has, through four
+ * The source of a function turning one driver row (an array) into the result object, as one
+ * object literal: `{ "ride": { "id": row[0], "departsAt": row[5] === null ? null : d[5].mapFromDriverValue(row[5]) } }`.
+ * Keys are written with JSON.stringify (they come from the query's selection, never from input).
+ */
+function rowMapperSource(columns: readonly { path: readonly string[]; decoder: DriverValueDecoder }[]): string {
+  const root: ResultNode = { children: new Map() };
+  columns.forEach(({ path }, index) => {
+    let node = root;
+    for (const parent of path.slice(0, -1)) {
+      let child = node.children.get(parent);
+      if (typeof child !== 'object') {
+        child = { children: new Map() };
+        node.children.set(parent, child);
+      }
+      node = child;
+    }
+    node.children.set(path[path.length - 1]!, index);
+  });
+  const valueOf = (index: number) =>
+    isIdentity(columns[index]!.decoder) ? `row[${index}]` : `(row[${index}] === null ? null : d[${index}].mapFromDriverValue(row[${index}]))`;
+  const literal = (node: ResultNode): string =>
+    `{ ${[...node.children].map(([key, child]) => `${JSON.stringify(key)}: ${typeof child === 'number' ? valueOf(child) : literal(child)}`).join(', ')} }`;
+  return `return (row) => (${literal(root)});`;
+}
+
+/**
+ * Gives a prepared select a row mapper made once, when drizzle's own (`mapResultRow`) works it
+ * out again for every column of every row: which decoder a field has, through four
  * `instanceof`-like checks, and its path, through an iterator. On the ride search that was some
- * 13 % of the server's CPU (bench/README.md, "fifth look"). The objects are the same: each field's
- * value, null or decoded, at its path. Left to drizzle: a query with a join whose table may be
- * missing (a left join), whose fields drizzle turns into a null object, and any query whose
- * internals are not the ones above (a test checks they are, so an upgrade that changes them fails
- * it rather than slowing down unseen).
+ * 13 % of the server's CPU (bench/README.md, "fifth look"). The mapper is generated code, one
+ * object literal per row (`rowMapperSource`): every result object of a query has one shape, so
+ * reading it later (the DTOs, the JSON writer) stays monomorphic, and identity decoders are not
+ * called at all ("sixth look"). The objects are the same: each field's value, null or decoded, at
+ * its path. Left to drizzle: a query with a join whose table may be missing (a left join), whose
+ * fields drizzle turns into a null object, and any query whose internals are not the ones above
+ * (a test checks they are, so an upgrade that changes them fails it rather than slowing down unseen).
  */
 export function withCompiledRowMapper<T>(query: T): T {
   const internals = query as PreparedQueryInternals;
   const { fields, joinsNotNullableMap } = internals;
   if (!Array.isArray(fields) || internals.customResultMapper) return query;
   if (joinsNotNullableMap && Object.values(joinsNotNullableMap).some((notNullable) => !notNullable)) return query;
-  const columns = fields.map(({ path, field }, index) => ({
-    index,
-    parents: path.slice(0, -1),
-    key: path[path.length - 1]!,
-    decoder: decoderOf(field),
-  }));
-  internals.customResultMapper = (rows) =>
-    rows.map((row) => {
-      const result: Record<string, unknown> = {};
-      for (const { index, parents, key, decoder } of columns) {
-        let node = result;
-        for (const parent of parents) node = (node[parent] ??= {}) as Record<string, unknown>;
-        const raw = row[index];
-        node[key] = raw === null ? null : decoder.mapFromDriverValue(raw);
-      }
-      return result;
-    });
+  const columns = fields.map(({ path, field }) => ({ path, decoder: decoderOf(field) }));
+  // Generated from the query's own selection (rowMapperSource), never from input.
+  const mapRow = new Function('d', rowMapperSource(columns))(columns.map(({ decoder }) => decoder)) as (row: unknown[]) => unknown;
+  internals.customResultMapper = (rows) => rows.map(mapRow);
   return query;
 }
