@@ -1,10 +1,11 @@
 import type { AuthConfig } from '@carpool/shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { importAuthSchemas } from './schema-modules';
 
 /** The server's public set-up: sign-in mode, Google client id, maps key, tile URL. */
 export function getAppConfig(): Promise<AuthConfig> {
-  return api.get('/api/config', { schema: () => import('@carpool/shared/schemas/auth').then((module) => module.AuthConfigDto) });
+  return api.get('/api/config', { schema: () => importAuthSchemas().then((module) => module.AuthConfigDto) });
 }
 
 export const appConfigQueryOptions = queryOptions({

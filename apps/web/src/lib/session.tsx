@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { api } from './api-client';
 import { disableGoogleAutoSelect } from './google-identity';
 import { useRegion } from './region';
+import { importAuthSchemas } from './schema-modules';
 import { clearSession, getStoredUser, getToken, setStoredUser, setToken } from './storage';
 import { useWindowEvent } from './window-events';
 
@@ -93,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!hasToken) return;
     const checkToken = () => {
       api
-        .get('/api/auth/verify-token', { region, schema: () => import('@carpool/shared/schemas/auth').then((module) => module.VerifyTokenDto) })
+        .get('/api/auth/verify-token', { region, schema: () => importAuthSchemas().then((module) => module.VerifyTokenDto) })
         .then(({ user: fresh }) => updateUser(fresh))
         // A 401 is handled by the API client; a network hiccup is no reason to sign anyone out.
         .catch(() => undefined);

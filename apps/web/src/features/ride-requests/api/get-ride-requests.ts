@@ -3,6 +3,7 @@ import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
+import { importRideRequestSchemas } from '../../../lib/schema-modules';
 import { useSession } from '../../../lib/session';
 import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { rideRequestKeys, type RideRequestFilters } from './query-keys';
@@ -16,7 +17,7 @@ export async function getRideRequests(filters: RideRequestFilters, region: Regio
   try {
     return await api.get('/api/ride-requests', {
       region,
-      schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestListDto),
+      schema: () => importRideRequestSchemas().then((module) => module.RideRequestListDto),
       // The date is a day of the viewer's calendar; the zone tells the server which one.
       query: { from: filters.from, to: filters.to, date: filters.date, timezone: filters.date ? viewerTimeZone() : undefined },
     });

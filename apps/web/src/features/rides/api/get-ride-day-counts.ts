@@ -3,6 +3,7 @@ import type { RideDayCount } from '@carpool/shared/schemas/rides';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
+import { importRideSchemas } from '../../../lib/schema-modules';
 import type { RideFilters } from './get-rides';
 import { rideKeys } from './ride-query-keys';
 
@@ -11,7 +12,7 @@ export type DayCountFilters = Omit<RideFilters, 'date'> & { startDate: string };
 /** GET /api/rides/day-counts: the carousel's counts, without loading the rides themselves. */
 export function getRideDayCounts(filters: DayCountFilters): Promise<RideDayCount[]> {
   return api.get('/api/rides/day-counts', {
-    schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideDayCountsDto),
+    schema: () => importRideSchemas().then((module) => module.RideDayCountsDto),
     query: {
       startDate: filters.startDate,
       days: CAROUSEL_DAYS,

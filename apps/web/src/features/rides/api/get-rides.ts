@@ -2,6 +2,7 @@ import type { College } from '@carpool/shared/colleges';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { importRideSchemas } from '../../../lib/schema-modules';
 import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
 
@@ -17,7 +18,7 @@ export interface RideFilters {
 /** GET /api/rides/getall; empty filters are left out by the API client. */
 export function getRides(filters: RideFilters): Promise<Ride[]> {
   return api.get('/api/rides/getall', {
-    schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideListDto),
+    schema: () => importRideSchemas().then((module) => module.RideListDto),
     query: {
       from: filters.from,
       to: filters.to,
