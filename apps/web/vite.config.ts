@@ -5,7 +5,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstPagePreload } from './vite/first-page-preload';
 
 const API_SERVER = 'http://localhost:3000';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -93,13 +92,7 @@ const FIRST_LOAD_GROUPS = [
 ];
 
 const config = {
-  plugins: [
-    react(),
-    tailwindcss(),
-    firstPagePreload({ routerFile: path.resolve(import.meta.dirname, 'src/app/router.tsx'), themeInitFile: path.resolve(import.meta.dirname, 'public/theme-init.js') }),
-    pwa,
-    precompress(),
-  ],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   // The shared package exports its TypeScript source under the "source" condition, so the web
   // app compiles it directly and needs no separate build of packages/shared.
   resolve: { conditions: ['source'] },

@@ -13,8 +13,7 @@
     // and on /login (the home page under the sign-in dialog) (docs/decisions/web-code-splitting.md),
     // with the carousel's five days from today, written as the home page writes them (ride-dates.ts,
     // date-carousel.tsx).
-    var signedIn = Boolean(localStorage.getItem('auth_token_' + region));
-    if (/^\/((cornell|nj)\/?)?$|^(\/(cornell|nj))?\/login\/?$/.test(location.pathname) && !signedIn) {
+    if (/^\/((cornell|nj)\/?)?$|^(\/(cornell|nj))?\/login\/?$/.test(location.pathname) && !localStorage.getItem('auth_token_' + region)) {
       var months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
       var weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
       var now = new Date();
@@ -29,28 +28,6 @@
       style.setProperty('--shell-days', JSON.stringify(labels[0] + ' \u2013 ' + labels[4]));
       document.documentElement.dataset.homeShell = '';
     }
-    // The address's page chunks, asked for beside the entry rather than once the entry has run
-    // (preloadFirstPage): [pattern, who the page is for, files], most specific route first. The
-    // build writes the table (vite/first-page-preload.ts); in development it is empty. A page for
-    // the other kind of visitor (one that redirects) gets no hint. In a task of its own: each link
-    // starts a request then and there, which in this script would hold back the first paint.
-    var address = location.pathname;
-    setTimeout(function () {
-      var pages = /* page-chunks */ [];
-      for (var p = 0; p < pages.length; p += 1) {
-        if (!new RegExp(pages[p][0], 'i').test(address)) continue;
-        if (pages[p][1] === null || (pages[p][1] === 'signed-in') === signedIn) {
-          for (var f = 0; f < pages[p][2].length; f += 1) {
-            var link = document.createElement('link');
-            link.rel = 'modulepreload';
-            link.crossOrigin = '';
-            link.href = pages[p][2][f];
-            document.head.appendChild(link);
-          }
-        }
-        break;
-      }
-    }, 0);
   } catch {
     // Storage can be blocked (private modes); the app then starts with the defaults.
   }

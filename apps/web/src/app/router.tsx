@@ -36,27 +36,22 @@ const NotFoundPage = lazyWithReload(() => import('./routes/not-found').then((mod
 const AdminPage = lazyWithReload(() => import('../features/admin/components/admin-page').then((module) => module.AdminPage));
 const DevSignInPage = lazyWithReload(() => import('../features/auth/components/dev-sign-in-page').then((module) => module.DevSignInPage));
 
-/**
- * What a page route carries beside its element: the page it draws, for preloadFirstPage, and who
- * it is drawn for when the other kind of visitor is redirected (the build reads both to write the
- * page's chunks into theme-init.js, which asks for them beside the entry: vite/first-page-preload.ts).
- */
+/** What a page route carries beside its element: the page it draws, for preloadFirstPage. */
 interface PageHandle {
   page: { preload: () => Promise<void> };
-  visitor?: 'signed-in' | 'signed-out';
 }
 
 /** The pages of spec section 2, mounted at /, /cornell and /nj alike. */
 const pageRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute />, handle: { page: HomeRoute } },
-  { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn>, handle: { page: MyRidesPage, visitor: 'signed-in' } },
+  { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn>, handle: { page: MyRidesPage } },
   { path: 'ride-requests', element: <RideRequestsPage />, handle: { page: RideRequestsPage } },
-  { path: 'profile', element: <RequireSignedIn><ProfilePage safetySlot={profileSafetySection} /></RequireSignedIn>, handle: { page: ProfilePage, visitor: 'signed-in' } },
-  { path: 'profile/notifications', element: <RequireSignedIn><NotificationSettingsPage /></RequireSignedIn>, handle: { page: NotificationSettingsPage, visitor: 'signed-in' } },
+  { path: 'profile', element: <RequireSignedIn><ProfilePage safetySlot={profileSafetySection} /></RequireSignedIn>, handle: { page: ProfilePage } },
+  { path: 'profile/notifications', element: <RequireSignedIn><NotificationSettingsPage /></RequireSignedIn>, handle: { page: NotificationSettingsPage } },
   { path: 'profile/:userId', element: <OtherUserProfileGuard><UserProfilePage actionsSlot={personReportBlockActions} /></OtherUserProfileGuard>, handle: { page: UserProfilePage } },
-  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard>, handle: { page: ConversationPage, visitor: 'signed-in' } },
+  { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard>, handle: { page: ConversationPage } },
   { path: 'inbox', element: <InboxPage />, handle: { page: InboxPage } },
-  { path: 'login', element: <LoginRoute />, handle: { page: LoginRoute, visitor: 'signed-out' } },
+  { path: 'login', element: <LoginRoute />, handle: { page: LoginRoute } },
   { path: 'terms', element: <TermsPage />, handle: { page: TermsPage } },
   { path: 'admin', element: <AdminPage />, handle: { page: AdminPage } },
   { path: '*', element: <NotFoundPage />, handle: { page: NotFoundPage } },
@@ -67,7 +62,7 @@ export const routes: RouteObject[] = [
     element: <AppRoot />,
     children: [
       // A bare window without the header: it only lives until it hands the token over.
-      { path: '/dev-sign-in', element: <Suspense fallback={null}><DevSignInPage /></Suspense>, handle: { page: DevSignInPage } },
+      { path: '/dev-sign-in', element: <Suspense fallback={null}><DevSignInPage /></Suspense> },
       {
         element: (
           <SafetyActionsProvider value={renderSafetyActions}>
