@@ -24,7 +24,8 @@ export interface SearchPhase {
   postgresCpuMsPerRequest: number;
 }
 
-function cyclingRequests(requests: readonly SearchRequest[]): AutocannonRequest[] {
+/** The benchmark's search mix for autocannon, one request after another, round and round. */
+export function cyclingRequests(requests: readonly SearchRequest[]): AutocannonRequest[] {
   let next = 0;
   return [
     {

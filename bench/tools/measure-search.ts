@@ -26,7 +26,7 @@ import { createBenchDatabase, dropBenchDatabase, openPool } from '../lib/databas
 import { freePort, residentMb, startAppServer, startBenchScript } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
 import { captureSearchSql } from '../search/capture-search-sql.js';
-import { checkSameAnswers } from '../search/run-search.js';
+import { checkSameAnswers, cyclingRequests } from '../search/run-search.js';
 import { buildSearchRequests, filterOfSearch, searchHeaders, searchPath, type SearchRequest } from '../search/search-requests.js';
 import { seedDatabase, type SeededData } from '../seed/seed-data.js';
 
@@ -56,21 +56,12 @@ async function seedEmbedded(): Promise<SeededData> {
 
 /** Drives one server at saturation and prints its rate, latencies and CPU per request. */
 async function drive(name: string, url: string, pid: number, requests: readonly SearchRequest[]): Promise<void> {
-  let next = 0;
   const cpuBefore = { server: processCpuMs(pid), postgres: startPostgresCpu() };
   const result = await autocannon({
     url,
     connections: SIZES.search.connections,
     duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          const search = requests[next++ % requests.length]!;
-          return { ...request, path: searchPath(search), headers: { ...request.headers, ...searchHeaders(search) } };
-        },
-      },
-    ],
+    requests: cyclingRequests(requests),
   });
   const answered = Math.max(1, result.requests.total);
   const server = (processCpuMs(pid) - cpuBefore.server) / answered;
