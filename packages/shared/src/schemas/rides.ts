@@ -319,13 +319,15 @@ export type Ride = z.infer<typeof RideDto>;
 export const RideListDto = z.array(RideDto);
 
 /**
- * A ride's free seats and suitcases and its status, sent after every change to everyone browsing
- * the ride's region (docs/decisions/live-seat-counts.md), so that lists update without a refetch.
+ * A ride's free seats and suitcases, how many wait for it and its status, sent after every change
+ * to everyone browsing the ride's region (docs/decisions/live-seat-counts.md), so that lists
+ * update without a refetch.
  */
 export const RideSeatsDto = z.object({
   rideId: z.uuid(),
   seatsAvailable: z.number().int().min(0),
   suitcasesAvailable: z.number().int().min(0),
+  waitingCount: z.number().int().min(0),
   status: RideStatusSchema,
 });
 export type RideSeats = z.infer<typeof RideSeatsDto>;

@@ -348,6 +348,11 @@ async function cancelBookingInTransaction(
   };
 }
 
+/** After commit: the rides whose waiting lists got shorter tell their watchers (the waiting count and places moved). */
+function announceRideChanges(events: EventBus, rideIds: readonly string[]): () => void {
+  return () => rideIds.forEach((rideId) => events.publish('ride-changed', { rideId }));
+}
+
 /**
  * A block ends the pending bookings between the two people, in both directions: the seats come
  * back and the other person (not the one who blocked) is told, as with a rejection or a
@@ -361,8 +366,8 @@ export async function cancelPendingBookingsBetween(
   blockedId: string,
   now: Date,
 ): Promise<(() => void)[]> {
-  await deleteWaitlistEntriesBetween(tx, blockerId, blockedId);
-  const pushes = [];
+  const shortened = await deleteWaitlistEntriesBetween(tx, blockerId, blockedId);
+  const pushes = [announceRideChanges(events, shortened)];
   for (const booking of await findPendingBookingsBetween(tx, blockerId, blockedId, now)) {
     const blockerDrives = booking.userId === blockedId;
     pushes.push(
@@ -398,8 +403,8 @@ export async function cancelPendingBookingsBetween(
  * stop waiting on every waiting list first, so no freed seat goes to them.
  */
 export async function cancelUpcomingBookingsOfUser(tx: Queryable, events: EventBus, userId: string, now: Date): Promise<(() => void)[]> {
-  await deleteWaitlistEntriesOfUser(tx, userId);
-  const pushes = [];
+  const shortened = await deleteWaitlistEntriesOfUser(tx, userId);
+  const pushes = [announceRideChanges(events, shortened)];
   for (const booking of await findActiveUpcomingBookingsOfUser(tx, userId, now)) {
     pushes.push(
       await cancelBookingInTransaction(tx, events, booking, now, (ride) => ({

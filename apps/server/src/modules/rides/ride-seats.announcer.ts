@@ -12,8 +12,8 @@ import { findRideSeatStates } from './rides.repository.js';
 export const RIDE_SEATS_COALESCE_MS = 50;
 
 /**
- * Tells everyone browsing a region when one of its rides changes its free seats, suitcases or
- * status (docs/decisions/live-seat-counts.md). Services publish `ride-changed` after their commit;
+ * Tells everyone browsing a region when one of its rides changes its free seats, suitcases, waiting
+ * count or status (docs/decisions/live-seat-counts.md). Services publish `ride-changed` after their commit;
  * this reads the committed state (so a booking and the promotions it caused are one update) and
  * publishes `region-event`, which the realtime plugin sends to the region's public room.
  * Returns a stop function (pending changes are dropped: the process is closing).
@@ -31,7 +31,13 @@ export function startRideSeatAnnouncer(deps: { db: Queryable; events: EventBus; 
         deps.events.publish('region-event', {
           region: ride.region,
           event: SOCKET_EVENTS.rideSeats,
-          payload: { rideId: ride.id, seatsAvailable: ride.seatsAvailable, suitcasesAvailable: ride.suitcasesAvailable, status: ride.status },
+          payload: {
+            rideId: ride.id,
+            seatsAvailable: ride.seatsAvailable,
+            suitcasesAvailable: ride.suitcasesAvailable,
+            waitingCount: ride.waitingCount,
+            status: ride.status,
+          },
         });
       }
     } catch (error) {

@@ -52,14 +52,14 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     const booked = await book(passenger, rideId, 2, 1);
     expect(booked.statusCode).toBe(201);
     await pause(SETTLE_MS);
-    expect(cornell).toEqual([{ rideId, seatsAvailable: 1, suitcasesAvailable: 1, status: 'active' }]);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 1, suitcasesAvailable: 1, waitingCount: 0, status: 'active' }]);
     // No region in the handshake is cornell, as for HTTP calls.
     expect(byDefault).toEqual(cornell);
 
     const cancelled = await t.call({ method: 'DELETE', url: `/api/bookings/${booked.json().id}`, token: passenger.token });
     expect(cancelled.statusCode).toBe(200);
     await pause(SETTLE_MS);
-    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 3, suitcasesAvailable: 2, status: 'active' });
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 3, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
 
     const again = await book(second, rideId, 1, 1);
     expect(again.statusCode).toBe(201);
@@ -94,7 +94,41 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     const cancelled = await t.call({ method: 'DELETE', url: `/api/rides/${rideId}`, token: driver.token });
     expect(cancelled.statusCode).toBe(200);
     await pause(SETTLE_MS);
-    expect(cornell).toEqual([{ rideId, seatsAvailable: 3, suitcasesAvailable: 2, status: 'cancelled' }]);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 3, suitcasesAvailable: 2, waitingCount: 0, status: 'cancelled' }]);
+  });
+
+  it('sends the waiting count when someone joins or leaves the waiting list, and when a block ends their waiting', async () => {
+    const rideId = await insertRide(t.database.db, driver.id);
+    expect((await book(passenger, rideId, 3, 0)).statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    const cornell = await watch('cornell');
+    const wait = (user: SignedInUser) =>
+      t.call({ method: 'POST', url: `/api/rides/${rideId}/waitlist`, token: user.token, payload: { seats: 1, suitcases: 0 } });
+
+    expect((await wait(second)).statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 1, status: 'active' }]);
+
+    const third = await t.signIn('seats-third@cornell.edu', 'Tia Third');
+    expect((await wait(third)).statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toMatchObject({ rideId, waitingCount: 2 });
+
+    // The first in line leaves: the second moves up, and the watchers hear of the shorter line.
+    expect((await t.call({ method: 'DELETE', url: `/api/rides/${rideId}/waitlist`, token: second.token })).statusCode).toBe(204);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toMatchObject({ rideId, waitingCount: 1 });
+
+    // A refused request leaves the line as it was and sends nothing.
+    expect((await wait(third)).statusCode).toBe(409);
+    await pause(SETTLE_MS);
+    expect(cornell).toHaveLength(3);
+
+    // Blocking the driver ends the waiting on their rides, and the line's watchers hear of it.
+    expect((await t.call({ method: 'POST', url: `/api/users/${driver.id}/block`, token: third.token })).statusCode).toBe(200);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
+    expect(cornell).toHaveLength(4);
   });
 
   it('refuses a region that does not exist', async () => {

@@ -122,7 +122,7 @@ export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]
 export async function findRideSeatStates(
   db: Queryable,
   ids: readonly string[],
-): Promise<{ id: string; region: Region; seatsAvailable: number; suitcasesAvailable: number; status: RideRow['status'] }[]> {
+): Promise<{ id: string; region: Region; seatsAvailable: number; suitcasesAvailable: number; waitingCount: number; status: RideRow['status'] }[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -130,6 +130,7 @@ export async function findRideSeatStates(
       region: rides.region,
       seatsAvailable: rides.seatsAvailable,
       suitcasesAvailable: rides.suitcasesAvailable,
+      waitingCount: rides.waitingCount,
       status: rides.status,
     })
     .from(rides)

@@ -102,19 +102,21 @@ export async function deleteWaitlistsOfRides(db: Queryable, rideIds: readonly st
   return db.delete(waitlistEntries).where(inArray(waitlistEntries.rideId, [...rideIds])).returning();
 }
 
-/** A suspended or deleted user stops waiting anywhere. */
-export async function deleteWaitlistEntriesOfUser(db: Queryable, userId: string): Promise<void> {
-  await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
+/** A suspended or deleted user stops waiting anywhere. Returns the rides whose lists got shorter. */
+export async function deleteWaitlistEntriesOfUser(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId)).returning({ rideId: waitlistEntries.rideId });
+  return rows.map((row) => row.rideId);
 }
 
-/** A block ends the waiting of either person on the other's rides. */
-export async function deleteWaitlistEntriesBetween(db: Queryable, a: string, b: string): Promise<void> {
-  await db.delete(waitlistEntries).where(
+/** A block ends the waiting of either person on the other's rides. Returns the rides whose lists got shorter. */
+export async function deleteWaitlistEntriesBetween(db: Queryable, a: string, b: string): Promise<string[]> {
+  const rows = await db.delete(waitlistEntries).where(
     and(
       or(eq(waitlistEntries.userId, a), eq(waitlistEntries.userId, b)),
       sql`${waitlistEntries.rideId} in (select ${rides.id} from ${rides} where ${rides.driverId} in (${a}::uuid, ${b}::uuid))`,
     ),
-  );
+  ).returning({ rideId: waitlistEntries.rideId });
+  return [...new Set(rows.map((row) => row.rideId))];
 }
 
 /** Per ride: how many wait, and the viewer's own entry with its place in line. */

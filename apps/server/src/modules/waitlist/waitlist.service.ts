@@ -55,7 +55,7 @@ export async function joinWaitlist(
   input: JoinWaitlistInput,
 ): Promise<WaitlistEntry> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const entry = await deps.db.transaction(async (tx) => {
     const found = await findRideInRegion(tx, rideId, region);
     if (!found || (found.hiddenAt && found.driverId !== userId)) throw notFound('Ride');
     if (found.driverId === userId) throw new AppError('CONFLICT', 'You cannot join the waiting list of your own ride');
@@ -88,9 +88,15 @@ export async function joinWaitlist(
       createdAt: entry.createdAt.toISOString(),
     };
   });
+  // The ride's waiting count moved: its watchers hear it (docs/decisions/live-seat-counts.md).
+  deps.events.publish('ride-changed', { rideId });
+  return entry;
 }
 
-/** The passenger leaves the list (404 when not on it), under the ride's lock, so never half-way through a promotion. */
+/**
+ * The passenger leaves the list (404 when not on it), under the ride's lock, so never half-way
+ * through a promotion. Everyone behind moves up a place: the ride's watchers hear of the new count.
+ */
 export async function leaveWaitlist(deps: WaitlistDeps, userId: string, region: Region, rideId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const found = await findRideInRegion(tx, rideId, region);
@@ -98,6 +104,7 @@ export async function leaveWaitlist(deps: WaitlistDeps, userId: string, region: 
     await lockRide(tx, rideId);
     if (!(await deleteWaitlistEntry(tx, rideId, userId))) throw notFound('Waiting list entry');
   });
+  deps.events.publish('ride-changed', { rideId });
 }
 
 /** The ride's waiting list in line order, for its driver only (anyone else: 403). */

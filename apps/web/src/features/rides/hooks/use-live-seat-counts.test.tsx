@@ -2,7 +2,7 @@ import { TEXTS } from '@carpool/shared/texts';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPublicSocketFactory, type PublicSocket } from '../../../lib/socket';
-import { fakeServer } from '../../../test/fake-server';
+import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { FakeSocket } from '../../../test/fake-socket';
 import { renderWithApp } from '../../../test/render-with-app';
 import { LiveSeatCounts } from '../components/live-seat-counts';
@@ -53,18 +53,18 @@ describe('live seat counts for a signed-out visitor', () => {
     const before = searches(fetchMock);
     expect(within(cardOf(/Boston/)).getByText('3 of 4')).toBeInTheDocument();
 
-    act(() => socket.serverEmit('ride-seats', { rideId: watched.id, seatsAvailable: 1, suitcasesAvailable: 0, status: 'active' }));
+    act(() => socket.serverEmit('ride-seats', { rideId: watched.id, seatsAvailable: 1, suitcasesAvailable: 0, waitingCount: 0, status: 'active' }));
     // React Query tells the screen a moment later (its notifications are batched).
     expect(await within(cardOf(/Boston/)).findByText('1 of 4')).toBeInTheDocument();
     expect(within(cardOf(/Boston/)).getByText('0 of 3')).toBeInTheDocument();
     expect(within(cardOf(/Syracuse/)).getByText('3 of 4')).toBeInTheDocument();
 
     // A ride that is not on screen changes nothing.
-    act(() => socket.serverEmit('ride-seats', { rideId: 'c8d7e6f5-a4b3-4c2d-8e1f-0a9b8c7d6e5f', seatsAvailable: 0, suitcasesAvailable: 0, status: 'active' }));
+    act(() => socket.serverEmit('ride-seats', { rideId: 'c8d7e6f5-a4b3-4c2d-8e1f-0a9b8c7d6e5f', seatsAvailable: 0, suitcasesAvailable: 0, waitingCount: 0, status: 'active' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByRole('article')).toHaveLength(2);
 
-    act(() => socket.serverEmit('ride-seats', { rideId: watched.id, seatsAvailable: 4, suitcasesAvailable: 3, status: 'cancelled' }));
+    act(() => socket.serverEmit('ride-seats', { rideId: watched.id, seatsAvailable: 4, suitcasesAvailable: 3, waitingCount: 0, status: 'cancelled' }));
     await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.getByRole('article')).toHaveTextContent(/Syracuse/);
     expect(searches(fetchMock)).toBe(before);
@@ -99,5 +99,46 @@ describe('live seat counts for a signed-out visitor', () => {
 
     view.unmount();
     expect(socket.connected).toBe(false);
+  });
+});
+
+describe('live waiting counts for a passenger on the waiting list', () => {
+  it("reads a waiting passenger's place again when the ride's waiting count moves, and nobody else's", async () => {
+    const waitingFor = rideFixture({ seatsAvailable: 0, waitingCount: 2 });
+    const waitingOn = (position: number) => ({ position, seats: 1, suitcases: 0, createdAt: '2026-11-20T10:00:00.000Z' });
+    let position = 2;
+    signInLocally();
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+      'GET /api/rides/getall': () => ({ body: [{ ...waitingFor, waitingCount: position, myWaitlistEntry: waitingOn(position) }, other] }),
+      'GET /api/rides/day-counts': () => ({ body: [] }),
+    });
+    renderWithApp(
+      <>
+        <HomePage />
+        <LiveSeatCounts />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: /Waiting #2/ })).toBeInTheDocument();
+    const socket = sockets.at(-1)!;
+    act(() => socket.serverConnect());
+    const before = searches(fetchMock);
+
+    // A change on a ride the viewer does not wait for is patched in place: no request.
+    act(() => socket.serverEmit('ride-seats', { rideId: other.id, seatsAvailable: 2, suitcasesAvailable: 1, waitingCount: 0, status: 'active' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searches(fetchMock)).toBe(before);
+
+    // Someone ahead left the line: the list is read again and shows the new place.
+    position = 1;
+    act(() => socket.serverEmit('ride-seats', { rideId: waitingFor.id, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 1, status: 'active' }));
+    expect(await screen.findByRole('button', { name: /Waiting #1/ })).toBeInTheDocument();
+    expect(searches(fetchMock)).toBe(before + 1);
+
+    // The same count again (a booking elsewhere on the ride) asks nothing.
+    act(() => socket.serverEmit('ride-seats', { rideId: waitingFor.id, seatsAvailable: 0, suitcasesAvailable: 1, waitingCount: 1, status: 'active' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searches(fetchMock)).toBe(before + 1);
   });
 });

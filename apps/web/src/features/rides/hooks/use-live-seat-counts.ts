@@ -8,16 +8,30 @@ import { openPublicSocket } from '../../../lib/socket';
 import { rideKeys } from '../api/ride-query-keys';
 
 /**
- * Writes a ride's new free seats, suitcases and status into the cached lists and the ride's own
- * entry: no request is made. A ride that is no longer active leaves the search results; the day
- * counts it was part of are marked stale and read again only when next shown, so one cancellation
- * in a busy region does not become a request from every open browser.
+ * Writes a ride's new free seats, suitcases, waiting count and status into the cached lists and
+ * the ride's own entry: no request is made. A ride that is no longer active leaves the search
+ * results; the day counts it was part of are marked stale and read again only when next shown, so
+ * one cancellation in a busy region does not become a request from every open browser. The one
+ * exception is a viewer waiting for the ride whose waiting count changed: their place in line may
+ * have moved, so the entries that show it are read again (only that viewer's browser asks).
  */
 export function applyRideSeats(queryClient: QueryClient, region: Region, update: RideSeats): void {
-  const patch = (ride: Ride): Ride =>
-    ride.id === update.rideId
-      ? { ...ride, seatsAvailable: update.seatsAvailable, suitcasesAvailable: update.suitcasesAvailable, status: update.status }
-      : ride;
+  let countMoved = false;
+  let placeMayHaveMoved = false;
+  const patch = (ride: Ride): Ride => {
+    if (ride.id !== update.rideId) return ride;
+    if (ride.waitingCount !== update.waitingCount) {
+      countMoved = true;
+      if (ride.myWaitlistEntry) placeMayHaveMoved = true;
+    }
+    return {
+      ...ride,
+      seatsAvailable: update.seatsAvailable,
+      suitcasesAvailable: update.suitcasesAvailable,
+      waitingCount: update.waitingCount,
+      status: update.status,
+    };
+  };
   const stillListed = update.status === 'active';
   queryClient.setQueriesData<Ride[]>({ queryKey: [...rideKeys.all, region, 'search'] }, (rides) => {
     if (!rides?.some((ride) => ride.id === update.rideId)) return rides;
@@ -28,6 +42,20 @@ export function applyRideSeats(queryClient: QueryClient, region: Region, update:
   );
   queryClient.setQueryData<Ride>(rideKeys.detail(region, update.rideId), (ride) => (ride ? patch(ride) : ride));
   if (!stillListed) void queryClient.invalidateQueries({ queryKey: [...rideKeys.all, region, 'day-counts'], refetchType: 'none' });
+  // The driver's view of the line (fetched only while someone waits) follows the count.
+  if (countMoved) void queryClient.invalidateQueries({ queryKey: rideKeys.waitlist(region, update.rideId) });
+  if (placeMayHaveMoved) {
+    void queryClient.invalidateQueries({
+      queryKey: [...rideKeys.all, region],
+      predicate: (query) => holdsRide(query.state.data, update.rideId),
+    });
+  }
+}
+
+/** Whether a cached rides entry (one ride or a list of them) holds the ride. */
+function holdsRide(data: unknown, rideId: string): boolean {
+  if (Array.isArray(data)) return data.some((item: unknown) => (item as Partial<Ride> | null)?.id === rideId);
+  return (data as Partial<Ride> | null | undefined)?.id === rideId;
 }
 
 /**
