@@ -71,6 +71,18 @@ export async function stopRideSeries(db: Queryable, id: string, now: Date): Prom
     .where(eq(rideSeries.id, id));
 }
 
+/**
+ * Stops every active series of a driver whose account is being suspended or deleted. Takes the
+ * series' row locks, so a periodic job extending one of them is waited for, and a job that comes
+ * after finds it stopped.
+ */
+export async function stopRideSeriesOfDriver(db: Queryable, driverId: string, now: Date): Promise<void> {
+  await db
+    .update(rideSeries)
+    .set({ status: 'stopped', stoppedAt: now })
+    .where(and(eq(rideSeries.driverId, driverId), eq(rideSeries.status, 'active')));
+}
+
 /** The active, not yet departed occurrences of a series on or after a local day, soonest first. */
 export async function findUpcomingOccurrencesFrom(db: Queryable, options: { seriesId: string; fromDay: string; now: Date }): Promise<RideWithDriver[]> {
   return db

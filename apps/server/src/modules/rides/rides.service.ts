@@ -24,6 +24,7 @@ import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import { closeWaitlistsOfRides, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
+import { stopRideSeriesOfDriver } from './ride-series.repository.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
   cancelActiveBookingsOfRide,
@@ -316,7 +317,10 @@ export async function cancelRideInTransaction(
 
 /**
  * Cancels every upcoming ride of a driver whose account is being suspended or deleted, inside the
- * caller's transaction; the passengers are told why. Returns what to publish after commit.
+ * caller's transaction; the passengers are told why. Their weekly series stop first (lifting a
+ * suspension does not restart them; the driver posts again), so that a periodic job extending one
+ * at the same moment either commits before and has its new rides cancelled here, or waits and
+ * then finds the series stopped. Returns what to publish after commit.
  */
 export async function cancelUpcomingRidesOfDriver(
   tx: Queryable,
@@ -325,6 +329,7 @@ export async function cancelUpcomingRidesOfDriver(
   now: Date,
   why: 'suspended' | 'deleted',
 ): Promise<() => void> {
+  await stopRideSeriesOfDriver(tx, driverId, now);
   const after: (() => void)[] = [];
   for (const found of await findUpcomingActiveRidesOfDriver(tx, driverId, now)) {
     const route = `from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}`;

@@ -18,7 +18,7 @@ describeEachDatabase('weekly rides', (kind) => {
   let passengers: { id: string; token: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { start: START });
+    t = await createTestApp(kind, { start: START, config: { adminEmails: ['weekly-admin@cornell.edu'] } });
     driver = await t.signIn('weekly-driver@cornell.edu', 'Wendy Weekly');
     passengers = await Promise.all(['pa', 'pb', 'pc'].map((name) => t.signIn(`weekly-${name}@cornell.edu`)));
   });
@@ -256,6 +256,39 @@ describeEachDatabase('weekly rides', (kind) => {
       const cancelled = await cancelSeries(id, '2026-10-01');
       expect(cancelled.json<CancelledRideSeries>().cancelledRideIds).toHaveLength(3);
       expect((await occurrencesOf(id)).map((row) => row.status)).toEqual(['active', 'cancelled', 'cancelled', 'cancelled']);
+      t.clock.set(START);
+    });
+  });
+
+  describe('a suspended driver', () => {
+    it('has their series stopped with their rides, even racing the periodic job, and lifting the suspension does not restart them', async () => {
+      const admin = await t.signIn('weekly-admin@cornell.edu', 'Ada Admin');
+      const suspect = await t.signIn('weekly-suspect@cornell.edu', 'Sol Suspect');
+      const res = await post(rideBody({ ...FIRST, repeat: { weekdays: [1, 3, 5], until: '2027-03-31' } }), suspect.token);
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json<CreatedRide>().seriesId!;
+      // Two weeks on, the job has six days to create for this series while the driver is suspended.
+      const twoWeeksOn = new Date(START.getTime() + 14 * DAY_MS);
+      t.clock.set(twoWeeksOn);
+      const [, suspended] = await Promise.all([
+        runPeriodicJob(t.app.deps),
+        t.call({ method: 'POST', url: `/api/admin/users/${suspect.id}/suspend`, token: admin.token, payload: { reason: 'no-shows' } }),
+      ]);
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      const [series] = await t.database.db.select().from(rideSeries).where(eq(rideSeries.id, id));
+      expect(series).toMatchObject({ status: 'stopped', stoppedAt: twoWeeksOn });
+      const upcoming = (await occurrencesOf(id)).filter((row) => row.departsAt > twoWeeksOn);
+      expect(upcoming.length).toBeGreaterThan(0);
+      expect(upcoming.filter((row) => row.status === 'active')).toEqual([]);
+
+      const lifted = await t.call({ method: 'DELETE', url: `/api/admin/users/${suspect.id}/suspend`, token: admin.token });
+      expect(lifted.statusCode, lifted.body).toBe(200);
+      const count = (await occurrencesOf(id)).length;
+      t.clock.set(new Date(START.getTime() + 28 * DAY_MS));
+      await runPeriodicJob(t.app.deps);
+      const after = await occurrencesOf(id);
+      expect(after).toHaveLength(count);
+      expect(after.filter((row) => row.status === 'active' && row.departsAt > twoWeeksOn)).toEqual([]);
       t.clock.set(START);
     });
   });
