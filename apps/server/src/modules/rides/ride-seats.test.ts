@@ -18,7 +18,7 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
   const sockets: PublicClientSocket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { config: { adminEmails: ['seats-admin@cornell.edu'] } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = baseUrlOf(t.app);
     driver = await t.signIn('seats-driver@cornell.edu', 'Dina Driver');
@@ -97,7 +97,7 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     expect(cornell).toEqual([{ rideId, seatsAvailable: 3, suitcasesAvailable: 2, waitingCount: 0, status: 'cancelled' }]);
   });
 
-  it('sends the waiting count when someone joins or leaves the waiting list, and when a block ends their waiting', async () => {
+  it('sends the waiting count when someone joins or leaves the waiting list, and when a block or a suspension ends their waiting', async () => {
     const rideId = await insertRide(t.database.db, driver.id);
     expect((await book(passenger, rideId, 3, 0)).statusCode).toBe(201);
     await pause(SETTLE_MS);
@@ -129,6 +129,18 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     await pause(SETTLE_MS);
     expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
     expect(cornell).toHaveLength(4);
+
+    // A suspension ends the suspended passenger's waiting too, and the line's watchers hear of it.
+    const fourth = await t.signIn('seats-fourth@cornell.edu', 'Flo Fourth');
+    expect((await wait(fourth)).statusCode).toBe(201);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toMatchObject({ rideId, waitingCount: 1 });
+    const admin = await t.signIn('seats-admin@cornell.edu', 'Ada Admin');
+    const suspended = await t.call({ method: 'POST', url: `/api/admin/users/${fourth.id}/suspend`, token: admin.token, payload: { reason: 'spam' } });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    await pause(SETTLE_MS);
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
+    expect(cornell).toHaveLength(6);
   });
 
   it('refuses a region that does not exist', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideSeries, rides, users } from '../../db/schema.js';
 import type { NewRide, RideRow, RideWithDriver } from './rides.repository.js';
@@ -72,15 +72,23 @@ export async function stopRideSeries(db: Queryable, id: string, now: Date): Prom
 }
 
 /**
- * Stops every active series of a driver whose account is being suspended or deleted. Takes the
- * series' row locks, so a periodic job extending one of them is waited for, and a job that comes
- * after finds it stopped.
+ * Stops every active series of a driver whose account is being suspended or deleted. The rows are
+ * locked in id order first, the order the periodic job locks them in, so the two never wait for
+ * each other in a circle: a job extending one of them is waited for, and a job that comes after
+ * finds it stopped.
  */
 export async function stopRideSeriesOfDriver(db: Queryable, driverId: string, now: Date): Promise<void> {
+  const locked = await db
+    .select({ id: rideSeries.id })
+    .from(rideSeries)
+    .where(and(eq(rideSeries.driverId, driverId), eq(rideSeries.status, 'active')))
+    .orderBy(asc(rideSeries.id))
+    .for('update');
+  if (locked.length === 0) return;
   await db
     .update(rideSeries)
     .set({ status: 'stopped', stoppedAt: now })
-    .where(and(eq(rideSeries.driverId, driverId), eq(rideSeries.status, 'active')));
+    .where(inArray(rideSeries.id, locked.map((row) => row.id)));
 }
 
 /** The active, not yet departed occurrences of a series on or after a local day, soonest first. */

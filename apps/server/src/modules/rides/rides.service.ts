@@ -316,11 +316,22 @@ export async function cancelRideInTransaction(
 }
 
 /**
+ * Stops every weekly series of a driver whose account is being suspended or deleted, inside the
+ * caller's transaction (lifting a suspension does not restart them: their rides were cancelled,
+ * and the driver posts again). It must come before the lock on the user's row: the periodic job
+ * holds a series' lock while it inserts rides, whose foreign key check waits for a lock on the
+ * user's row, so taking the user first could deadlock with it. Taken first, a job
+ * extending a series at that moment commits before, and its new rides are then cancelled by
+ * cancelUpcomingRidesOfDriver; a job that comes after finds the series stopped.
+ */
+export async function stopRideSeriesOfRemovedDriver(tx: Queryable, driverId: string, now: Date): Promise<void> {
+  await stopRideSeriesOfDriver(tx, driverId, now);
+}
+
+/**
  * Cancels every upcoming ride of a driver whose account is being suspended or deleted, inside the
- * caller's transaction; the passengers are told why. Their weekly series stop first (lifting a
- * suspension does not restart them; the driver posts again), so that a periodic job extending one
- * at the same moment either commits before and has its new rides cancelled here, or waits and
- * then finds the series stopped. Returns what to publish after commit.
+ * caller's transaction, which has stopped their series first (stopRideSeriesOfRemovedDriver); the
+ * passengers are told why. Returns what to publish after commit.
  */
 export async function cancelUpcomingRidesOfDriver(
   tx: Queryable,
@@ -329,7 +340,6 @@ export async function cancelUpcomingRidesOfDriver(
   now: Date,
   why: 'suspended' | 'deleted',
 ): Promise<() => void> {
-  await stopRideSeriesOfDriver(tx, driverId, now);
   const after: (() => void)[] = [];
   for (const found of await findUpcomingActiveRidesOfDriver(tx, driverId, now)) {
     const route = `from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}`;

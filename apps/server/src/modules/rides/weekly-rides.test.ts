@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, notifications, rideSeries, rides } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { insertRide } from '../../test/messaging-fixtures.js';
 import { bookRide, rideBody } from '../../test/ride-fixtures.js';
 import { runPeriodicJob } from '../jobs/periodic-job.js';
 
@@ -261,7 +262,7 @@ describeEachDatabase('weekly rides', (kind) => {
   });
 
   describe('a suspended driver', () => {
-    it('has their series stopped with their rides, even racing the periodic job, and lifting the suspension does not restart them', async () => {
+    it('has their series stopped with their rides when the periodic job runs at the same moment, and lifting the suspension does not restart them', async () => {
       const admin = await t.signIn('weekly-admin@cornell.edu', 'Ada Admin');
       const suspect = await t.signIn('weekly-suspect@cornell.edu', 'Sol Suspect');
       const res = await post(rideBody({ ...FIRST, repeat: { weekdays: [1, 3, 5], until: '2027-03-31' } }), suspect.token);
@@ -290,6 +291,34 @@ describeEachDatabase('weekly rides', (kind) => {
       expect(after).toHaveLength(count);
       expect(after.filter((row) => row.status === 'active' && row.departsAt > twoWeeksOn)).toEqual([]);
       t.clock.set(START);
+    });
+
+    it.skipIf(kind !== 'postgres')('is suspended without a deadlock while a job holds their series and inserts its rides, whose new ride is then cancelled', async () => {
+      const admin = await t.signIn('weekly-admin@cornell.edu', 'Ada Admin');
+      const suspect = await t.signIn('weekly-suspect-locked@cornell.edu', 'Lou Locked');
+      const res = await post(rideBody({ ...FIRST, repeat: { weekdays: [1, 3, 5], until: '2027-03-31' } }), suspect.token);
+      const id = res.json<CreatedRide>().seriesId!;
+      const waitingForLocks = async () =>
+        ((await t.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+      let suspension: ReturnType<TestApp['call']> | undefined;
+      let insertedId = '';
+      // As the periodic job does: the series' row locked, then a ride of it inserted, whose
+      // foreign key check needs a lock on the driver's row.
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ride_series where id = ${id} for update`);
+        suspension = t.call({ method: 'POST', url: `/api/admin/users/${suspect.id}/suspend`, token: admin.token, payload: { reason: 'no-shows' } });
+        await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThan(0);
+        insertedId = await insertRide(tx as unknown as Parameters<typeof insertRide>[0], suspect.id, new Date(START.getTime() + 3 * DAY_MS));
+      });
+      const suspended = await suspension!;
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      const [inserted] = await t.database.db.select().from(rides).where(eq(rides.id, insertedId));
+      expect(inserted?.status).toBe('cancelled');
+      const [series] = await t.database.db.select().from(rideSeries).where(eq(rideSeries.id, id));
+      expect(series?.status).toBe('stopped');
     });
   });
 });

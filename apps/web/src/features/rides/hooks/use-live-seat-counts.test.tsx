@@ -125,8 +125,9 @@ describe('live waiting counts for a passenger on the waiting list', () => {
     act(() => socket.serverConnect());
     const before = searches(fetchMock);
 
-    // A change on a ride the viewer does not wait for is patched in place: no request.
-    act(() => socket.serverEmit('ride-seats', { rideId: other.id, seatsAvailable: 2, suitcasesAvailable: 1, waitingCount: 0, status: 'active' }));
+    // A line that grows or shrinks on a ride the viewer does not wait for is patched in place: no request.
+    act(() => socket.serverEmit('ride-seats', { rideId: other.id, seatsAvailable: 0, suitcasesAvailable: 1, waitingCount: 3, status: 'active' }));
+    act(() => socket.serverEmit('ride-seats', { rideId: other.id, seatsAvailable: 0, suitcasesAvailable: 1, waitingCount: 1, status: 'active' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(searches(fetchMock)).toBe(before);
 
@@ -136,9 +137,12 @@ describe('live waiting counts for a passenger on the waiting list', () => {
     expect(await screen.findByRole('button', { name: /Waiting #1/ })).toBeInTheDocument();
     expect(searches(fetchMock)).toBe(before + 1);
 
-    // The same count again (a booking elsewhere on the ride) asks nothing.
+    // The same count again (a booking elsewhere on the ride) asks nothing, nor does someone
+    // joining behind the viewer.
     act(() => socket.serverEmit('ride-seats', { rideId: waitingFor.id, seatsAvailable: 0, suitcasesAvailable: 1, waitingCount: 1, status: 'active' }));
+    act(() => socket.serverEmit('ride-seats', { rideId: waitingFor.id, seatsAvailable: 0, suitcasesAvailable: 1, waitingCount: 2, status: 'active' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(searches(fetchMock)).toBe(before + 1);
+    expect(screen.getByRole('button', { name: /Waiting #1/ })).toBeInTheDocument();
   });
 });

@@ -11,26 +11,25 @@ import { rideKeys } from '../api/ride-query-keys';
  * Writes a ride's new free seats, suitcases, waiting count and status into the cached lists and
  * the ride's own entry: no request is made. A ride that is no longer active leaves the search
  * results; the day counts it was part of are marked stale and read again only when next shown, so
- * one cancellation in a busy region does not become a request from every open browser. The one
- * exception is a viewer waiting for the ride whose waiting count changed: their place in line may
- * have moved, so the entries that show it are read again (only that viewer's browser asks).
+ * one cancellation in a busy region does not become a request from every open browser. The
+ * exceptions: a viewer waiting for the ride whose line got shorter, whose place may have moved
+ * (the entries that show it are read again: only that viewer's browser asks), and the driver's
+ * open view of the line when its length changed.
  */
 export function applyRideSeats(queryClient: QueryClient, region: Region, update: RideSeats): void {
   let countMoved = false;
   let placeMayHaveMoved = false;
   const patch = (ride: Ride): Ride => {
     if (ride.id !== update.rideId) return ride;
-    if (ride.waitingCount !== update.waitingCount) {
+    // A server of the release before (during a rolling restart) sends no waiting count.
+    const waitingCount = (update.waitingCount as number | undefined) ?? ride.waitingCount;
+    if (ride.waitingCount !== waitingCount) {
       countMoved = true;
-      if (ride.myWaitlistEntry) placeMayHaveMoved = true;
+      // Someone left the line (or was booked from it): those behind them moved up. A longer line
+      // moves nobody's place.
+      if (ride.myWaitlistEntry && waitingCount < ride.waitingCount) placeMayHaveMoved = true;
     }
-    return {
-      ...ride,
-      seatsAvailable: update.seatsAvailable,
-      suitcasesAvailable: update.suitcasesAvailable,
-      waitingCount: update.waitingCount,
-      status: update.status,
-    };
+    return { ...ride, seatsAvailable: update.seatsAvailable, suitcasesAvailable: update.suitcasesAvailable, waitingCount, status: update.status };
   };
   const stillListed = update.status === 'active';
   queryClient.setQueriesData<Ride[]>({ queryKey: [...rideKeys.all, region, 'search'] }, (rides) => {
