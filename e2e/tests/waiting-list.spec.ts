@@ -104,6 +104,7 @@ test.describe('waiting list', () => {
     await saveDialogScreenshot(driver, 'waiting-list-driver-request-dark-1280');
 
     // On a phone, light and dark: the full ride offers the waiting list, and a waiting passenger sees their place.
+    const phones: { page: Page; detail: ReturnType<Page['getByRole']> }[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const phone = await person(newPerson, { width: 360, colorScheme, name: `Casey ${colorScheme}`, email: uniqueEmail(`casey-${colorScheme}`) });
       await searchRoute(phone, 'Ithaca', 'Boston');
@@ -115,6 +116,16 @@ test.describe('waiting list', () => {
       await phoneDetail.getByRole('form', { name: 'Join waiting list' }).getByRole('button', { name: 'Join waiting list' }).click();
       await expect(phoneDetail.getByText(/You are #\d on the waiting list/)).toBeVisible();
       await saveDialogScreenshot(phone, `waiting-list-waiting-${colorScheme}-360`);
+      phones.push({ page: phone, detail: phoneDetail });
     }
+
+    // The first in line leaves: the second's open dialog moves up to #1 without a reload.
+    const [ahead, behind] = phones;
+    await expect(behind!.detail.getByText('You are #2 on the waiting list')).toBeVisible();
+    await ahead!.detail.getByRole('button', { name: 'Leave waiting list' }).click();
+    await expect(ahead!.detail.getByRole('form', { name: 'Join waiting list' })).toBeVisible();
+    await expect(behind!.detail.getByText('You are #1 on the waiting list')).toBeVisible();
+    await behind!.detail.getByRole('button', { name: 'Close' }).click();
+    await expect(behind!.page.getByRole('article', { name: 'Ithaca → Boston' }).getByRole('button', { name: /^Waiting #1/ })).toBeVisible();
   });
 });
