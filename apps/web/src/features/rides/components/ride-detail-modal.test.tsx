@@ -226,4 +226,69 @@ describe('RideDetailModal', () => {
     await vi.waitFor(() => expect(within(dialog).getByText(/Your booking/).parentElement).toHaveTextContent('Confirmed'));
     setSocketFactory(null);
   });
+
+  it('holds the chat from the booking until the answer shows it, and ends it when the booking is cancelled with the ride', async () => {
+    const sockets = fakeSocketFactory();
+    setSocketFactory(sockets.factory);
+    const mine = { id: bookingId, seats: 1, suitcases: 1, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } };
+    let state: 'open' | 'booked' | 'cancelled' = 'open';
+    const fetchMock = fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({
+        body:
+          state === 'open'
+            ? rideWith()
+            : rideWith({
+                status: state === 'booked' ? 'active' : 'cancelled',
+                passengers: state === 'booked' ? [{ ...mine, status: 'pending' }] : [],
+                myBooking: { id: bookingId, status: state === 'booked' ? 'pending' : 'cancelled', seats: 1, suitcases: 1 },
+              }),
+      }),
+      'POST /api/bookings/bookRide': () => ({
+        status: 201,
+        body: { ...mine, rideId, userId: testUser.id, status: 'pending', createdAt: '2026-03-10T15:00:00.000Z', updatedAt: '2026-03-10T15:00:00.000Z', ride: rideWith() },
+      }),
+    });
+    const rideReads = () =>
+      fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === 'GET' && new URL(String(url), 'http://localhost').pathname === `/api/rides/${rideId}`).length;
+    const notify = (kind: string, id: string) =>
+      act(() => {
+        sockets.latest()!.serverEmit('notification', {
+          id,
+          kind,
+          title: 'Ride news',
+          body: 'Something changed',
+          rideId,
+          bookingId,
+          otherUserId: otherId,
+          createdAt: '2026-03-12T15:05:00.000Z',
+          read: false,
+        });
+      });
+    renderWithApp(
+      <>
+        <LiveRideUpdates />
+        <RideDetailModal rideId={rideId} onClose={vi.fn()} chatSlot={(id) => <p>Chat of {id}</p>} />
+      </>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).queryByText(`Chat of ${rideId}`)).toBeNull();
+    const readsBefore = rideReads();
+
+    // Booked, but the ride's next answer does not show the booking yet: the chat is there already.
+    await userEvent.click(within(dialog).getByRole('button', { name: TEXTS.rides.bookThisRide }));
+    expect(await within(dialog).findByText(`Chat of ${rideId}`)).toBeInTheDocument();
+    await vi.waitFor(() => expect(rideReads()).toBeGreaterThan(readsBefore));
+    expect(within(dialog).getByText(`Chat of ${rideId}`)).toBeInTheDocument();
+
+    state = 'booked';
+    notify('booking_confirmed', '0f5a3a2e-8c1d-4c61-9a4b-000000000001');
+    await vi.waitFor(() => expect(within(dialog).getByText(/Your booking/).parentElement).toHaveTextContent('Pending'));
+    expect(within(dialog).getByText(`Chat of ${rideId}`)).toBeInTheDocument();
+
+    // The driver cancels the ride: the booking ends, and so does the chat, though this dialog booked it.
+    state = 'cancelled';
+    notify('ride_cancelled', '0f5a3a2e-8c1d-4c61-9a4b-000000000002');
+    await vi.waitFor(() => expect(within(dialog).queryByText(`Chat of ${rideId}`)).toBeNull());
+    setSocketFactory(null);
+  });
 });

@@ -78,12 +78,16 @@ export function RideDetailModal({ rideId, initialRide, onClose, chatSlot }: Ride
 function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => void; chatSlot?: RideChatSlot }) {
   const { user } = useSession();
   const viewerId = user?.id ?? null;
-  const [justBooked, setJustBooked] = useState(false);
+  // The booking the ride showed when this dialog booked (none, or an earlier cancelled one): until
+  // the ride's answer brings the new booking, the new passenger is one already. After that, the
+  // booking's own status decides (a cancellation ends the chat, as for everyone).
+  const [bookedOver, setBookedOver] = useState<string | null | undefined>(undefined);
   const cancelRide = useCancelRide();
   const [editing, setEditing] = useState(false);
   const isDriver = viewerId !== null && ride.driver?.id === viewerId;
   const hasActiveBooking = isActiveBooking(ride.myBooking);
-  const isParticipant = isDriver || hasActiveBooking || justBooked;
+  const awaitingNewBooking = bookedOver !== undefined && (ride.myBooking?.id ?? null) === bookedOver;
+  const isParticipant = isDriver || hasActiveBooking || awaitingNewBooking;
   const now = useNow();
   const bookable = ride.status === 'active' && new Date(ride.departsAt).getTime() > now;
 
@@ -201,7 +205,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           ) : null}
         </>
       ) : bookable ? (
-        <BookOrWait ride={ride} onBooked={() => setJustBooked(true)} />
+        <BookOrWait ride={ride} onBooked={() => setBookedOver(ride.myBooking?.id ?? null)} />
       ) : null}
 
       {ride.canDelete && editing ? (
