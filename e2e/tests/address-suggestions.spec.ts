@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { test as base, expect, signInThroughUi, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
+import { allowConsoleErrors, test as base, expect, signInThroughUi, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
 
 /**
  * A small Nominatim-compatible geocoder on loopback: the browser asks it directly, as it would ask
@@ -136,6 +136,8 @@ test.describe('address suggestions from the configured geocoder', () => {
   });
 
   test('the ride request form offers suggestions too, and says so under the field when the geocoder fails or is down', async ({ newPerson, geocoder }) => {
+    // The geocoder's failure (500) and its absence (no answer) are what the test provokes.
+    allowConsoleErrors(/status of 500 \(Internal Server Error\)/, /net::ERR_EMPTY_RESPONSE/);
     geocoder.mode = 'ok';
     const page = await newPerson({ width: 360, height: 740, colorScheme: 'dark' });
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));

@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { WINDOW_EVENTS } from '../../packages/shared/src/constants.js';
-import { completeDevSignIn, expect, openSignIn, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, completeDevSignIn, expect, openSignIn, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 test.describe('foundation', () => {
   test('sign in through the dev window, stay signed in across a reload, sign out', async ({ newPerson }) => {
@@ -42,6 +43,8 @@ test.describe('foundation', () => {
   });
 
   test('a disallowed e-mail domain shows the server message', async ({ newPerson }) => {
+    // The server refuses the sign-in (403), and the app logs the failure.
+    allowConsoleErrors(/status of 403 \(Forbidden\)/, /^Sign-in failed ApiError: Please sign in with your university e-mail address/);
     const page = await newPerson();
     await page.goto('/');
     await openSignIn(page);
@@ -82,6 +85,7 @@ test.describe('foundation', () => {
   });
 
   test('a deep link to a lazily loaded page renders it, and a chunk that failed to load reloads the page once', async ({ newPerson }) => {
+    allowConsoleErrors(/net::ERR_FAILED \(at [^)]*\/assets\/terms-/, /Failed to fetch dynamically imported module: [^ ]*\/assets\/terms-/);
     const page = await newPerson();
     // The page's chunk fails the first time, as when a deployment has replaced the files.
     let requests = 0;
@@ -93,6 +97,7 @@ test.describe('foundation', () => {
   });
 
   test('a page whose chunk does not load even after the reload says so inside the layout', async ({ newPerson }) => {
+    allowConsoleErrors(/net::ERR_FAILED \(at [^)]*\/assets\/terms-/, /Failed to fetch dynamically imported module: [^ ]*\/assets\/terms-/);
     const page = await newPerson();
     await page.route(/\/assets\/terms-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/terms');
@@ -111,6 +116,9 @@ test.describe('foundation', () => {
   });
 
   test('an expired session signs the user out with the toast', async ({ newPerson, server }) => {
+    // The revoked session is refused (401); the signed-in calls refused before the sign-out are
+    // logged, as the spec asks (payout status, pending reviews).
+    allowConsoleErrors(/status of 401 \(Unauthorized\)/, /ApiError: You are not signed in/);
     const page = await newPerson();
     await page.goto('/');
     await signInThroughUi(page, { name: 'Eve Expired', email: uniqueEmail('eve') });
@@ -126,6 +134,8 @@ test.describe('foundation', () => {
   });
 
   test('the data survives a restart of the server', async ({ newPerson, server }) => {
+    // The page's socket and calls meet the server while it is down; the app logs the calls' failures.
+    allowConsoleErrors(/WebSocket connection to '[^']*' failed/, /net::ERR_CONNECTION_REFUSED/, /ApiError: Failed to fetch/);
     const page = await newPerson();
     await page.goto('/');
     await signInThroughUi(page, { name: 'Rita Restart', email: uniqueEmail('rita') });
@@ -150,5 +160,40 @@ test.describe('foundation', () => {
         await saveScreenshot(page, `home-${colorScheme}-${width}`);
       }
     }
+  });
+});
+
+test.describe('the journeys themselves', () => {
+  async function termsPage(newPerson: (options?: object) => Promise<Page>): Promise<Page> {
+    const page = await newPerson();
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { name: 'About and Terms of Service' })).toBeVisible();
+    return page;
+  }
+
+  test('a console error that the test allowed passes', async ({ newPerson }) => {
+    allowConsoleErrors(/^an allowed error$/);
+    const page = await termsPage(newPerson);
+    await page.evaluate(() => console.error('an allowed error'));
+  });
+
+  test('a console error that the test did not allow fails it', async ({ newPerson }) => {
+    // Expected to fail: the fixture's check at the end finds the error.
+    test.fail();
+    allowConsoleErrors(/^an allowed error$/);
+    const page = await termsPage(newPerson);
+    await page.evaluate(() => console.error('an error nobody allowed'));
+  });
+
+  test('an uncaught error of a page fails the test', async ({ newPerson }) => {
+    test.fail();
+    const page = await termsPage(newPerson);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('an uncaught error');
+      });
+    });
+    // The page's next answer comes after its report of the error (one connection, in order).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 // A server of its own: the journey counts the rides between two places on one day.
 test.use({ serverEnv: { LOG_LEVEL: 'error' } });
@@ -84,7 +84,15 @@ test.describe('live seat counts for people browsing the list', () => {
     await saveScreenshot(watcher, 'live-seats-watcher-light-1280');
     await saveScreenshot(bystander, 'live-seats-bystander-dark-360');
 
-    // The driver cancels the ride: it leaves both lists.
+    // The driver cancels the ride: it leaves both lists. The passenger's chat, opened by the
+    // booking, may still be joining and reading its history when the cancellation lands (on a
+    // busy machine): refused, and logged as the spec asks, until the dialog learns of it.
+    allowConsoleErrors(
+      /status of 403 \(Forbidden\) \(at [^)]*\/api\/messages\/ride\//,
+      /^Could not join the ride chat Only the driver and passengers/,
+      /^Failed to load ride messages ApiError: Only the driver and passengers/,
+      /^Failed to fetch missed ride messages ApiError: Only the driver and passengers/,
+    );
     const token = await driver.evaluate(() => localStorage.getItem('auth_token_cornell'));
     const driverId = await driver.evaluate(() => (JSON.parse(localStorage.getItem('revy_user_cornell') ?? '{}') as { id: string }).id);
     const own = await fetch(`${server.baseURL}/api/rides/user/${driverId}`, { headers: { authorization: `Bearer ${token}` } });

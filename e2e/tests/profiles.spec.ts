@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 // This file's server has the test clock (docs/decisions/test-clock.md): a worker of its own.
 test.use({ serverEnv: { TEST_CLOCK: '1' } });
@@ -199,6 +199,8 @@ test.describe('profiles and reviews', () => {
   });
 
   test('profiles of unknown users, signed-out visitors and the own id', async ({ newPerson }) => {
+    // The unknown user's profile is a 404, which the page turns into "User not found."
+    allowConsoleErrors(/status of 404 \(Not Found\) \(at [^)]*\/api\/users\/0b7c6f2e-6f0e-4e36-9d1a-2a5c5c1f0d01\)/);
     const visitor = await newPerson({ width: 360 });
     await visitor.goto('/profile/0b7c6f2e-6f0e-4e36-9d1a-2a5c5c1f0d01');
     await expect(visitor.getByText('Please sign in to view user profiles.')).toBeVisible();

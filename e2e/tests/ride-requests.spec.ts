@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { completeDevSignIn, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, completeDevSignIn, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
 
 interface Trip {
   from: string;
@@ -185,6 +185,8 @@ test.describe('ride requests', () => {
   });
 
   test('an expired session on submit says so, opens sign-in and keeps the draft', async ({ newPerson, server }) => {
+    // The revoked session is refused (401), and the app logs the refused calls as the spec asks.
+    allowConsoleErrors(/status of 401 \(Unauthorized\)/, /ApiError: You are not signed in/);
     const trip = newTrip('Expiry');
     const page = await newPerson();
     await openRideRequestsPage(page);
