@@ -11,7 +11,7 @@ import { deleteFilesOf } from '../files/files.service.js';
 import { deleteNotificationsOf, replaceNameInNotificationsAbout } from '../notifications/notifications.service.js';
 import { forgetPushSubscriptionsOfUser } from '../push/push.service.js';
 import { deleteRideRequestsOfUser } from '../ride-requests/ride-requests.service.js';
-import { cancelUpcomingRidesOfDriver, stopRideSeriesOfRemovedDriver } from '../rides/rides.service.js';
+import { cancelUpcomingRidesOfDriver, stopRideSeriesOfDriver } from '../rides/rides.service.js';
 import { DELETED_USER_NAME, anonymiseUser, lockUser, setSuspension, type UserRow } from '../users/users.service.js';
 import { deleteSubmissionsOfUser } from '../verification/verification.service.js';
 
@@ -28,8 +28,8 @@ export async function suspendUserInTransaction(
   events: EventBus,
   options: { userId: string; actorId: string | null; reason: string; now: Date },
 ): Promise<() => void> {
-  // The driver's weekly series first, before the user's row (see stopRideSeriesOfRemovedDriver).
-  await stopRideSeriesOfRemovedDriver(tx, options.userId, options.now);
+  // The driver's weekly series first, before the user's row (see stopRideSeriesOfDriver).
+  await stopRideSeriesOfDriver(tx, options.userId, options.now);
   const user = await lockUser(tx, options.userId);
   if (user.deletedAt) throw notFound('User');
   if (user.suspendedAt) throw new AppError('INVALID_TRANSITION', 'This account is already suspended');
@@ -81,8 +81,8 @@ export async function unsuspendUser(deps: AccountDeps, actorId: string, userId: 
 export async function deleteAccount(deps: AccountDeps, user: UserRow): Promise<void> {
   const now = deps.clock.now();
   const after = await deps.db.transaction(async (tx) => {
-    // The driver's weekly series first, before the user's row (see stopRideSeriesOfRemovedDriver).
-    await stopRideSeriesOfRemovedDriver(tx, user.id, now);
+    // The driver's weekly series first, before the user's row (see stopRideSeriesOfDriver).
+    await stopRideSeriesOfDriver(tx, user.id, now);
     const current = await lockUser(tx, user.id);
     if (current.deletedAt) throw notFound('User');
     const afterRides = await cancelUpcomingRidesOfDriver(tx, deps.events, user.id, now, 'deleted');

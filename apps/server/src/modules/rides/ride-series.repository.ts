@@ -72,10 +72,14 @@ export async function stopRideSeries(db: Queryable, id: string, now: Date): Prom
 }
 
 /**
- * Stops every active series of a driver whose account is being suspended or deleted. The rows are
- * locked in id order first, the order the periodic job locks them in, so the two never wait for
- * each other in a circle: a job extending one of them is waited for, and a job that comes after
- * finds it stopped.
+ * Stops every active series of a driver whose account is being suspended or deleted, inside the
+ * caller's transaction (lifting a suspension does not restart them: their rides were cancelled,
+ * and the driver posts again). It must come before the lock on the user's row: the periodic job
+ * holds a series' lock while it inserts rides, whose foreign key check waits for a lock on the
+ * user's row, so taking the user first could deadlock with it. The rows are locked in id order,
+ * the order the job locks them in. A job extending a series at that moment commits first, and its
+ * new rides are then cancelled by cancelUpcomingRidesOfDriver; a job that comes after finds the
+ * series stopped.
  */
 export async function stopRideSeriesOfDriver(db: Queryable, driverId: string, now: Date): Promise<void> {
   const locked = await db

@@ -24,7 +24,6 @@ import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import { closeWaitlistsOfRides, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
-import { stopRideSeriesOfDriver } from './ride-series.repository.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
   cancelActiveBookingsOfRide,
@@ -54,6 +53,8 @@ import type { ParticipantView } from './rides.sql.js';
 export type { RideRow } from './rides.repository.js';
 /** Reports show and hide the reported ride. */
 export { findRidesWithDrivers, hideRide } from './rides.repository.js';
+/** A suspension and an account deletion stop the driver's weekly series, first of all (see its comment). */
+export { stopRideSeriesOfDriver } from './ride-series.repository.js';
 /** The admin console's per-user view lists the user's latest rides and bookings. */
 export { findRecentBookingsOfUser, findRecentRidesOfDriver } from './rides.repository.js';
 /** The account's data export holds every ride the user drove and every booking they made. */
@@ -316,21 +317,8 @@ export async function cancelRideInTransaction(
 }
 
 /**
- * Stops every weekly series of a driver whose account is being suspended or deleted, inside the
- * caller's transaction (lifting a suspension does not restart them: their rides were cancelled,
- * and the driver posts again). It must come before the lock on the user's row: the periodic job
- * holds a series' lock while it inserts rides, whose foreign key check waits for a lock on the
- * user's row, so taking the user first could deadlock with it. Taken first, a job
- * extending a series at that moment commits before, and its new rides are then cancelled by
- * cancelUpcomingRidesOfDriver; a job that comes after finds the series stopped.
- */
-export async function stopRideSeriesOfRemovedDriver(tx: Queryable, driverId: string, now: Date): Promise<void> {
-  await stopRideSeriesOfDriver(tx, driverId, now);
-}
-
-/**
  * Cancels every upcoming ride of a driver whose account is being suspended or deleted, inside the
- * caller's transaction, which has stopped their series first (stopRideSeriesOfRemovedDriver); the
+ * caller's transaction, which has stopped their series first (stopRideSeriesOfDriver); the
  * passengers are told why. Returns what to publish after commit.
  */
 export async function cancelUpcomingRidesOfDriver(
