@@ -28,9 +28,11 @@ export async function suspendUserInTransaction(
   events: EventBus,
   options: { userId: string; actorId: string | null; reason: string; now: Date },
 ): Promise<() => void> {
-  // The driver's weekly series first, before the user's row (see stopRideSeriesOfDriver).
+  // The driver's weekly series first, before the user's row, and again after it for a series
+  // posted meanwhile (see stopRideSeriesOfDriver).
   await stopRideSeriesOfDriver(tx, options.userId, options.now);
   const user = await lockUser(tx, options.userId);
+  await stopRideSeriesOfDriver(tx, options.userId, options.now);
   if (user.deletedAt) throw notFound('User');
   if (user.suspendedAt) throw new AppError('INVALID_TRANSITION', 'This account is already suspended');
   await setSuspension(tx, user.id, { suspendedAt: options.now, reason: options.reason });
@@ -81,9 +83,11 @@ export async function unsuspendUser(deps: AccountDeps, actorId: string, userId: 
 export async function deleteAccount(deps: AccountDeps, user: UserRow): Promise<void> {
   const now = deps.clock.now();
   const after = await deps.db.transaction(async (tx) => {
-    // The driver's weekly series first, before the user's row (see stopRideSeriesOfDriver).
+    // The driver's weekly series first, before the user's row, and again after it for a series
+    // posted meanwhile (see stopRideSeriesOfDriver).
     await stopRideSeriesOfDriver(tx, user.id, now);
     const current = await lockUser(tx, user.id);
+    await stopRideSeriesOfDriver(tx, user.id, now);
     if (current.deletedAt) throw notFound('User');
     const afterRides = await cancelUpcomingRidesOfDriver(tx, deps.events, user.id, now, 'deleted');
     const bookingPushes = await cancelUpcomingBookingsOfUser(tx, deps.events, user.id, now);

@@ -60,6 +60,25 @@ const hasActiveBookingSql = (userId: Placeholder) => sql`exists (
   select 1 from ${bookings}
    where ${bookings.rideId} = ${rides.id} and ${bookings.userId} = ${userId}::uuid and ${bookings.status} in ('pending', 'confirmed'))`;
 
+/**
+ * The passenger is neither suspended nor deleted, checked under a key-share lock of their row
+ * taken before the ride's lock (the UPDATE evaluates its WHERE before it locks the row): a
+ * suspension or deletion at that moment is waited for and then seen (users.service's
+ * assertUserStillActive), and one that comes after waits for the booking and then cancels it.
+ */
+const passengerStillActiveSql = (userId: Placeholder) => sql`exists (
+  select 1 from ${users} passenger
+   where passenger.id = ${userId}::uuid and passenger.suspended_at is null and passenger.deleted_at is null
+     for key share)`;
+
+/**
+ * The driver's row key-shared before the ride's lock. The statement needs that lock anyway (the
+ * foreign key check of the driver's notification takes it), but after the ride's; a suspension
+ * or deletion of the driver locks the driver's row for update and then the driver's rides, so
+ * taking them the other way round could deadlock with it.
+ */
+const driverRowKeyShared = sql`exists (select 1 from ${users} driver where driver.id = ${rides.driverId} for key share)`;
+
 export interface BookRideStatementInput {
   bookingId: string;
   rideId: string;
@@ -79,6 +98,8 @@ export interface RideForBooking {
   blocked: boolean;
   hasActiveBooking: boolean;
   bookingsCounted: number;
+  /** False when the passenger's account has been suspended or deleted since their request was authenticated. */
+  passengerActive: boolean;
 }
 
 /**
@@ -117,6 +138,8 @@ export async function bookRideInOneStatement(
          and not ${blockedEitherWay(p('userId'), rides.driverId)}
          and not ${hasActiveBookingSql(p('userId'))}
          and ${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}
+         and ${passengerStillActiveSql(p('userId'))}
+         and ${driverRowKeyShared}
       returning seats_available, suitcases_available, driver_id, from_place, to_place`);
     const booked = db.$with('booked', { id: bookings.id }).as(sql`
       insert into ${bookings} (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
@@ -147,6 +170,8 @@ export async function bookRideInOneStatement(
         blocked: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${blockedEitherWay(userId, rides.driverId)} end`,
         hasActiveBooking: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${hasActiveBookingSql(userId)} end`,
         bookingsCounted: sql<number | null>`case when ${reserved.seatsAvailable} is null then ${bookingsCountedSql(userId)} end`.mapWith(Number),
+        passengerActive: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then exists (
+          select 1 from ${users} passenger where passenger.id = ${userId}::uuid and passenger.suspended_at is null and passenger.deleted_at is null) end`,
         seatsAfter: reserved.seatsAvailable,
         suitcasesAfter: reserved.suitcasesAvailable,
         notificationId: notified.id,
@@ -174,8 +199,14 @@ export async function bookRideInOneStatement(
     bodyTemplate: input.notification.bodyTemplate,
   });
   if (!row) return undefined;
-  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, participantView, blocked, hasActiveBooking, bookingsCounted, ...found } = row;
-  const facts = { ...found, blocked: blocked ?? false, hasActiveBooking: hasActiveBooking ?? false, bookingsCounted: bookingsCounted ?? 0 };
+  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, participantView, blocked, hasActiveBooking, bookingsCounted, passengerActive, ...found } = row;
+  const facts = {
+    ...found,
+    blocked: blocked ?? false,
+    hasActiveBooking: hasActiveBooking ?? false,
+    bookingsCounted: bookingsCounted ?? 0,
+    passengerActive: passengerActive ?? true,
+  };
   const booked =
     seatsAfter === null || suitcasesAfter === null || notificationId === null || notificationCreatedAt === null || participantView === null
       ? null

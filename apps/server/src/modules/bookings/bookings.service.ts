@@ -72,6 +72,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 function bookingRefusal(found: RideForBooking | undefined, userId: string, wanted: BookRideInput, now: Date): AppError | null {
   if (!found) return notFound('Ride');
+  // Suspended or deleted since the request was authenticated: refused as authentication now would.
+  if (!found.passengerActive) return new AppError('UNAUTHORIZED', 'You are not signed in');
   const { ride } = found;
   if (ride.driverId === userId) return new AppError('CONFLICT', 'You cannot book your own ride');
   if (found.blocked) return new AppError('USER_BLOCKED', 'You cannot book this ride: one of you has blocked the other');

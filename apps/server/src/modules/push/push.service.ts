@@ -1,7 +1,8 @@
 import { createPublicKey } from 'node:crypto';
 import type { PushSubscriptionInput } from '@carpool/shared/schemas/notification-preferences';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertUserStillActive } from '../users/users.service.js';
 import { checkPushEndpoint, PushEndpointError, type AddressRules } from './push-endpoint-guard.js';
 import { deletePushSubscriptionOfUser, deletePushSubscriptionsOfUser, upsertPushSubscription } from './push.repository.js';
 
@@ -49,9 +50,13 @@ async function validatePushSubscription(
   return { endpoint: input.endpoint, p256dh: p256dh.toString('base64url'), auth: auth.toString('base64url') };
 }
 
-export async function subscribeToPush(db: Queryable, userId: string, input: PushSubscriptionInput, rules: AddressRules): Promise<void> {
+export async function subscribeToPush(db: Db, userId: string, input: PushSubscriptionInput, rules: AddressRules): Promise<void> {
   const subscription = await validatePushSubscription(input, rules);
-  await upsertPushSubscription(db, { userId, ...subscription });
+  // Account deletion forgets the user's subscriptions; one saved meanwhile must not outlive it.
+  await db.transaction(async (tx) => {
+    await assertUserStillActive(tx, userId);
+    await upsertPushSubscription(tx, { userId, ...subscription });
+  });
 }
 
 /** Deleting an endpoint that is not (or no longer) the caller's is not an error: the browser's state wins. */

@@ -12,7 +12,7 @@ import type { rides } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
-import type { UserRow } from '../users/users.service.js';
+import { assertUserStillActive, type UserRow } from '../users/users.service.js';
 import { toRideRequestDto } from './ride-requests.mapper.js';
 import {
   deleteRideRequestById,
@@ -54,24 +54,27 @@ export async function createRideRequest(
   const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
   if (departsAt.getTime() <= now.getTime()) throw invalidField('time', 'must be in the future');
 
-  const request = await insertRideRequest(deps.db, {
-    region,
-    userId: user.id,
-    fromPlace: input.from,
-    toPlace: input.to,
-    departsAt,
-    timezone: input.timezone,
-    seatsNeeded: input.seatsNeeded,
-    suitcasesNeeded: input.suitcasesNeeded,
-    notes: input.notes,
-    preferredPickupAddress: input.preferredPickupAddress,
-    preferredPickupLat: input.preferredPickupLat ?? null,
-    preferredPickupLng: input.preferredPickupLng ?? null,
-    preferredDropoffAddress: input.preferredDropoffAddress,
-    preferredDropoffLat: input.preferredDropoffLat ?? null,
-    preferredDropoffLng: input.preferredDropoffLng ?? null,
-    // The business clock, so that "posted 5 minutes ago" agrees with the rest of the server's time.
-    createdAt: now,
+  const request = await deps.db.transaction(async (tx) => {
+    await assertUserStillActive(tx, user.id);
+    return insertRideRequest(tx, {
+      region,
+      userId: user.id,
+      fromPlace: input.from,
+      toPlace: input.to,
+      departsAt,
+      timezone: input.timezone,
+      seatsNeeded: input.seatsNeeded,
+      suitcasesNeeded: input.suitcasesNeeded,
+      notes: input.notes,
+      preferredPickupAddress: input.preferredPickupAddress,
+      preferredPickupLat: input.preferredPickupLat ?? null,
+      preferredPickupLng: input.preferredPickupLng ?? null,
+      preferredDropoffAddress: input.preferredDropoffAddress,
+      preferredDropoffLat: input.preferredDropoffLat ?? null,
+      preferredDropoffLng: input.preferredDropoffLng ?? null,
+      // The business clock, so that "posted 5 minutes ago" agrees with the rest of the server's time.
+      createdAt: now,
+    });
   });
   return toRideRequestDto({ request, requester: user }, user.id, now);
 }

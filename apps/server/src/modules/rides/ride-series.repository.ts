@@ -80,6 +80,14 @@ export async function stopRideSeries(db: Queryable, id: string, now: Date): Prom
  * the order the job locks them in. A job extending a series at that moment commits first, and its
  * new rides are then cancelled by cancelUpcomingRidesOfDriver; a job that comes after finds the
  * series stopped.
+ *
+ * The caller runs it a second time once it holds the user's row: a weekly ride posted by the
+ * driver while the first pass ran was not yet visible to it, and its transaction holds a
+ * key-share lock on the user's row (assertUserStillActive), so the user's lock waits for it to
+ * commit and the second pass stops it. That series is new and extended up to its horizon, so no
+ * job holds its lock at that moment (only a day boundary crossed between the post and the job
+ * would make it due at once); should one, PostgreSQL would break the deadlock by failing one of
+ * the two transactions, and nothing would be half done.
  */
 export async function stopRideSeriesOfDriver(db: Queryable, driverId: string, now: Date): Promise<void> {
   const locked = await db

@@ -23,6 +23,7 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
+import { assertUserStillActive } from '../users/users.service.js';
 import { closeWaitlistsOfRides, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
@@ -127,6 +128,7 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
     // Work that belongs to posting a ride (telling matching ride requests, for example) joins
     // this transaction and hands back what to publish once it has committed.
     const afterCommit: (() => void)[] = [];
+    await assertUserStillActive(tx, driverId);
     if (input.repeat) {
       // A weekly ride (docs/decisions/weekly-rides.md): a series whose first occurrence is this ride;
       // with a return trip, the ride back repeats too, on the weekdays shifted by the same days.

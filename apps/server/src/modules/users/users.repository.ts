@@ -25,6 +25,20 @@ export async function upsertUserByIdentity(
   return row!;
 }
 
+/**
+ * Whether the user is neither suspended nor deleted, holding a key-share lock on their row until
+ * the transaction ends. A suspension or deletion (which locks the row for update) running at that
+ * moment is waited for, and then seen.
+ */
+export async function lockUserIfActive(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .for('key share');
+  return rows.length > 0;
+}
+
 /** Reads the user and holds its row until the transaction ends (status changes are serialised). */
 export async function lockUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);

@@ -1,6 +1,6 @@
 import type { SessionUser, UpdateProfileInput, UserProfile } from '@carpool/shared/schemas/users';
 import type { Db, Queryable } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Config } from '../../config.js';
 import { isAdminEmail } from '../auth/auth.service.js';
 import { deleteFiles, storeImage, type PreparedImage } from '../files/files.service.js';
@@ -10,6 +10,7 @@ import {
   countCompletedRidesOf,
   findUserById,
   lockUserById,
+  lockUserIfActive,
   updateUser,
   type UserProfileChanges,
   type UserRow,
@@ -80,8 +81,7 @@ export async function setAvatar(
   image: PreparedImage,
 ): Promise<{ avatar: string; user: SessionUser }> {
   const updated = await deps.db.transaction(async (tx) => {
-    const current = await lockUserById(tx, userId);
-    if (!current) throw notFound('User');
+    const current = await lockSignedInUser(tx, userId);
     const file = await storeImage(tx, image, { ownerId: userId, kind: 'avatar', visibility: 'public' });
     const row = await updateUser(tx, userId, { avatarFileId: file.id });
     if (current.avatarFileId) await deleteFiles(tx, [current.avatarFileId]);
@@ -98,6 +98,26 @@ export async function setVerificationState(
 ): Promise<UserRow> {
   const row = await updateUser(db, userId, state);
   if (!row) throw notFound('User');
+  return row;
+}
+
+/**
+ * The first step of a transaction that writes something of the signed-in user's that a suspension
+ * or an account deletion would cancel or erase (a ride, a weekly series, a place on a waiting
+ * list, a ride request, an upload, a push subscription). The request was authenticated a moment
+ * before; if the account has been suspended or deleted since, or is being so now (waited for),
+ * the write is refused as the authentication would now refuse it. Otherwise the key-share lock
+ * makes a suspension or deletion wait until this transaction has committed, so that it then sees,
+ * cancels or erases what this one wrote.
+ */
+export async function assertUserStillActive(db: Queryable, userId: string): Promise<void> {
+  if (!(await lockUserIfActive(db, userId))) throw new AppError('UNAUTHORIZED', 'You are not signed in');
+}
+
+/** lockUser for the signed-in user's own change of their row, refused as assertUserStillActive refuses. */
+export async function lockSignedInUser(db: Queryable, userId: string): Promise<UserRow> {
+  const row = await lockUserById(db, userId);
+  if (!row || row.suspendedAt || row.deletedAt) throw new AppError('UNAUTHORIZED', 'You are not signed in');
   return row;
 }
 

@@ -17,7 +17,7 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { prepareImage, storeImage, type FileKind, type PreparedImage } from '../files/files.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import type { UserRow } from '../users/users.service.js';
-import { lockUser, sessionUserOfRow, setVerificationState } from '../users/users.service.js';
+import { lockSignedInUser, lockUser, sessionUserOfRow, setVerificationState } from '../users/users.service.js';
 import {
   decidePendingSubmission,
   findLatestSubmissionOfUser,
@@ -118,7 +118,7 @@ export async function submitVerification(
   }
 
   const { user, submissionId } = await deps.db.transaction(async (tx) => {
-    const current = await lockUser(tx, userId);
+    const current = await lockSignedInUser(tx, userId);
     assertMaySubmitVerification(current);
     const fileIds = {} as Record<VerificationDocumentField, string>;
     for (const field of VERIFICATION_DOCUMENT_FIELDS) {

@@ -16,6 +16,7 @@ import {
 } from '../bookings/bookings.service.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { fileUrl } from '../users/users.mapper.js';
+import { assertUserStillActive } from '../users/users.service.js';
 import {
   deleteWaitlistEntry,
   deleteWaitlistEntryById,
@@ -56,6 +57,7 @@ export async function joinWaitlist(
 ): Promise<WaitlistEntry> {
   const now = deps.clock.now();
   const entry = await deps.db.transaction(async (tx) => {
+    await assertUserStillActive(tx, userId);
     const found = await findRideInRegion(tx, rideId, region);
     if (!found || (found.hiddenAt && found.driverId !== userId)) throw notFound('Ride');
     if (found.driverId === userId) throw new AppError('CONFLICT', 'You cannot join the waiting list of your own ride');

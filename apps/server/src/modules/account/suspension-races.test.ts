@@ -1,0 +1,181 @@
+import type { CreatedRide } from '@carpool/shared/schemas/rides';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, rideRequests, rideSeries, rides, waitlistEntries } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { RIDES_TEST_START, bookRide, postRide, rideBody } from '../../test/ride-fixtures.js';
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!hasPostgres) {
+  process.stdout.write('suspension races: skipped, set TEST_DATABASE_URL to run them against PostgreSQL\n');
+}
+
+type User = { id: string; token: string };
+
+/**
+ * A write whose request was authenticated just before its author's suspension or deletion, and
+ * whose transaction reaches the database while that is running. The user's row is held by the
+ * test, so that both wait on it in a known order; then it is let go.
+ */
+describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion [postgres]', () => {
+  let t: TestApp;
+  let admin: User;
+  let driver: User;
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { start: RIDES_TEST_START, config: { adminEmails: ['race-admin@cornell.edu'] } });
+    admin = await t.signIn('race-admin@cornell.edu', 'Ada Admin');
+    driver = await t.signIn('race-driver@cornell.edu', 'Dana Driver');
+  });
+  afterAll(() => t?.close());
+
+  const newUser = () => t.signIn(`race-user-${++seq}@cornell.edu`, `Racer ${seq}`);
+  const suspend = (user: User) =>
+    t.call({ method: 'POST', url: `/api/admin/users/${user.id}/suspend`, token: admin.token, payload: { reason: 'no-shows' } });
+  const deleteAccount = (user: User) => t.call({ method: 'DELETE', url: '/api/users/me', token: user.token, payload: { confirmation: 'DELETE' } });
+
+  const waitingForLocks = async () =>
+    ((await t.database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const untilWaiting = (n: number) => expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
+
+  /** Holds the user's row for update (as a suspension does) until the returned function is called. */
+  async function holdUserRow(userId: string): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const done = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      held();
+      await released;
+    });
+    await isHeld;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  /**
+   * The account is being suspended (or deleted) when the write arrives: the write waits for it
+   * and is then refused, as its authentication would now be; nothing of it stays.
+   */
+  async function raceAfterRemoval(user: User, removal: () => Promise<LightMyRequestResponse>, write: () => Promise<LightMyRequestResponse>) {
+    const release = await holdUserRow(user.id);
+    const removed = removal();
+    let written: Promise<LightMyRequestResponse> | undefined;
+    try {
+      await untilWaiting(1);
+      written = write();
+      await untilWaiting(2);
+    } finally {
+      await release();
+    }
+    const [removedRes, writtenRes] = await Promise.all([removed, written!]);
+    expect(removedRes.statusCode, removedRes.body).toBeLessThan(300);
+    return writtenRes;
+  }
+
+  it('refuses a ride the driver posts while being suspended', async () => {
+    const user = await newUser();
+    const res = await raceAfterRemoval(user, () => suspend(user), () => t.call({ method: 'POST', url: '/api/rides', token: user.token, payload: rideBody() }));
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await t.database.db.select().from(rides).where(eq(rides.driverId, user.id))).toEqual([]);
+  });
+
+  it('refuses a booking the passenger makes while being suspended, and the seats stay free', async () => {
+    const user = await newUser();
+    const ride = await postRide(t, driver.token);
+    const res = await raceAfterRemoval(user, () => suspend(user), () => bookRide(t, user.token, ride.id, { seats: 2 }));
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.database.db.select().from(bookings).where(eq(bookings.userId, user.id))).toEqual([]);
+    const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(row?.seatsAvailable).toBe(3);
+  });
+
+  it('refuses a place on a waiting list taken while being suspended', async () => {
+    const [user, filler] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, driver.token, { totalSeats: 1, seatsAvailable: 1 });
+    expect((await bookRide(t, filler.token, ride.id)).statusCode).toBe(201);
+    const res = await raceAfterRemoval(user, () => suspend(user), () =>
+      t.call({ method: 'POST', url: `/api/rides/${ride.id}/waitlist`, token: user.token, payload: { seats: 1, suitcases: 0 } }),
+    );
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses a ride request posted while the account is being deleted, so none outlives the deletion', async () => {
+    const user = await newUser();
+    const res = await raceAfterRemoval(user, () => deleteAccount(user), () =>
+      t.call({
+        method: 'POST',
+        url: '/api/ride-requests',
+        token: user.token,
+        payload: {
+          from: 'ithaca',
+          to: 'new_york_city',
+          date: '2026-03-14',
+          time: '15:00',
+          seatsNeeded: 1,
+          suitcasesNeeded: 1,
+          notes: [],
+          preferredPickupAddress: 'Collegetown, Ithaca',
+          preferredDropoffAddress: 'Penn Station, New York',
+          timezone: 'America/New_York',
+        },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.database.db.select().from(rideRequests).where(eq(rideRequests.userId, user.id))).toEqual([]);
+  });
+
+  it('stops a weekly ride posted just before the suspension took the driver, and cancels its rides', async () => {
+    const user = await newUser();
+    const release = await holdUserRow(user.id);
+    // The post is first in line for the driver's row; the suspension's first pass over the
+    // driver's series runs before it queues, and cannot see the series being posted.
+    const posted = t.call({ method: 'POST', url: '/api/rides', token: user.token, payload: rideBody({ repeat: { weekdays: [1, 4], until: '2026-05-28' } }) });
+    await untilWaiting(1);
+    const suspended = suspend(user);
+    await untilWaiting(2);
+    await release();
+    const [postRes, suspendRes] = await Promise.all([posted, suspended]);
+    expect(postRes.statusCode, postRes.body).toBe(201);
+    expect(suspendRes.statusCode, suspendRes.body).toBe(200);
+
+    const seriesId = postRes.json<CreatedRide>().seriesId!;
+    const [series] = await t.database.db.select().from(rideSeries).where(eq(rideSeries.id, seriesId));
+    expect(series?.status).toBe('stopped');
+    const occurrences = await t.database.db.select().from(rides).where(eq(rides.seriesId, seriesId));
+    expect(occurrences.length).toBeGreaterThan(1);
+    expect(occurrences.filter((row) => row.status !== 'cancelled')).toEqual([]);
+  });
+
+  it('books a ride while its driver is being suspended without a deadlock: the booking takes the driver before the ride', async () => {
+    const [user, suspect] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, suspect.token);
+    // As a suspension does: the driver's row, then the driver's rides. A booking that locked the
+    // ride first and then waited for the driver (its notification's foreign key) would deadlock.
+    let booking: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${suspect.id} for update`);
+      booking = bookRide(t, user.token, ride.id);
+      await untilWaiting(1);
+      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
+      await tx.execute(sql`update rides set status = 'cancelled' where id = ${ride.id}`);
+    });
+    const res = await booking!;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'RIDE_CANCELLED' });
+    const active = await t.database.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.rideId, ride.id), inArray(bookings.status, ['pending', 'confirmed'])));
+    expect(active).toEqual([]);
+  });
+});
