@@ -454,6 +454,9 @@ for (const theme of THEMES) {
       await toast.hover();
       await audit.check('toast-success');
       await page.mouse.move(0, 0);
+      // The toast fades out a few seconds later: gone before the next audit, which would otherwise
+      // find its text half faded over whatever comes next.
+      await expect(toast).toBeHidden({ timeout: 15_000 });
 
       await page.getByRole('button', { name: 'Become a Verified Driver' }).click();
       await expect(page.getByRole('dialog', { name: 'Driver Verification' })).toBeVisible();

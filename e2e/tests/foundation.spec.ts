@@ -196,4 +196,16 @@ test.describe('the journeys themselves', () => {
     // The page's next answer comes after its report of the error (one connection, in order).
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   });
+
+  test('a Content-Security-Policy violation of a page fails the test', async ({ newPerson }) => {
+    test.fail();
+    const page = await termsPage(newPerson);
+    // An inline script: the policy allows none, and the browser refuses it.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'void 0';
+      document.body.append(script);
+    });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  });
 });

@@ -1,3 +1,5 @@
+// First: before any schema is built (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
