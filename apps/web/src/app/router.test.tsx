@@ -14,6 +14,10 @@ beforeEach(() => {
   fakeServer({
     'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
     'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+    // What the layout asks for a signed-in user on every page (spec sections 7 and 8).
+    'GET /api/stripe/account-status': () => ({ body: { payouts_enabled: false } }),
+    [`GET /api/reviews/getPassengerReviews/${testUser.id}`]: () => ({ body: [] }),
+    [`GET /api/reviews/getDriverReviews/${testUser.id}`]: () => ({ body: [] }),
   });
 });
 

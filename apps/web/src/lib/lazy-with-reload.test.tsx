@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../app/routes/page-error-boundary';
 import { AppRoot } from '../app/root';
+import { allowConsoleErrors } from '../test/console-errors';
 import { fakeServer } from '../test/fake-server';
 import { renderWithApp } from '../test/render-with-app';
 import { browser } from './browser';
@@ -64,8 +65,8 @@ describe('importWithReload', () => {
 describe('a lazily loaded page that cannot be loaded', () => {
   it('shows the error page inside the app once the reload did not help', async () => {
     fakeServer({});
-    // React and React Router report the error they caught; that is expected here.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // React reports the chunk error that the page's error boundary caught.
+    allowConsoleErrors(/^'TypeError: Failed to fetch dynamically imported module: http:\/\/localhost\/assets\/inbox-page-Old\.js'\n\nThe above error occurred in one of your React components\./);
     sessionStorage.setItem('chunk_reload_at', String(Date.now()));
     const BrokenPage = lazyWithReload<object>(() => Promise.reject(chunkError()));
     renderWithApp([{ element: <AppRoot />, children: [{ path: '/', element: <PageErrorBoundary />, children: [{ index: true, element: <BrokenPage /> }] }] }]);

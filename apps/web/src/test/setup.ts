@@ -1,13 +1,27 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { beginTestConsoleErrors, checkTestConsoleErrors, startRecordingConsoleErrors, stopRecordingConsoleErrors } from './console-errors';
+
+// An unexpected console.error fails the test (./console-errors.ts).
+startRecordingConsoleErrors();
+afterAll(stopRecordingConsoleErrors);
+
+beforeEach(() => {
+  beginTestConsoleErrors();
+});
 
 afterEach(() => {
-  // sonner keeps its toasts in a module-wide store: one test's toast must not show in the next.
-  toast.dismiss();
-  // Testing Library only cleans up by itself when vitest globals are on; they are off here.
-  cleanup();
+  try {
+    // sonner keeps its toasts in a module-wide store: one test's toast must not show in the next.
+    toast.dismiss();
+    // Testing Library only cleans up by itself when vitest globals are on; they are off here.
+    cleanup();
+  } finally {
+    // After the cleanup, so that what an unmount logs counts too.
+    checkTestConsoleErrors();
+  }
 });
 
 // jsdom lays nothing out and has no ResizeObserver; Radix's popper (popovers, menus) measures

@@ -133,13 +133,16 @@ describe('RideChat', () => {
 
   it('cannot send before the socket is connected', async () => {
     signInLocally();
-    serve([]);
+    const fetchMock = serve([]);
     renderWithApp(<RideChat rideId={RIDE} />);
     const box = await screen.findByPlaceholderText('Type a message...');
     await userEvent.type(box, 'hello');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     act(() => sockets.latest()!.serverConnect());
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    // The join asks for what came in meanwhile: that read goes to this test's server, not to the
+    // real fetch once the test has ended.
+    await waitFor(() => expect(rideReads(fetchMock)).toHaveLength(2));
   });
 
   it('after a reconnect without recovery joins again and fetches what came after the last message', async () => {

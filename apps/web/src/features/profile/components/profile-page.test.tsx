@@ -133,7 +133,6 @@ describe('ProfilePage', () => {
 
   it('shows the server message when the profile cannot load, else "Failed to load profile"', async () => {
     signInLocally();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serve(testUser, { [`GET /api/users/${testUser.id}`]: () => ({ status: 403, body: { error: 'Not for you', message: 'Not for you', code: 'FORBIDDEN' } }) });
     const view = renderWithApp(<ProfilePage />);
     expect(await screen.findByText('Not for you')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowConsoleErrors } from '../../../test/console-errors';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { ownRequest } from '../test/ride-request-fixture';
@@ -75,7 +76,8 @@ describe('MyRideRequests', () => {
   });
 
   it('keeps the card and says so when the delete fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server fails the delete, and the app logs it.
+    allowConsoleErrors(/^Failed to delete ride request ApiError: Internal error$/);
     serve({ status: 500, body: { error: 'Internal error', message: 'Internal error', code: 'INTERNAL' } });
     renderWithApp(<MyRideRequests />);
     const user = userEvent.setup();
@@ -100,7 +102,8 @@ describe('MyRideRequests', () => {
   });
 
   it('says the rides could not be loaded when the read fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server refuses the read, and the app logs it.
+    allowConsoleErrors(/^Failed to fetch your ride requests ApiError: no$/);
     fakeServer({
       'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
       'GET /api/ride-requests/user/me': () => ({ status: 403, body: { error: 'no', message: 'no', code: 'FORBIDDEN' } }),

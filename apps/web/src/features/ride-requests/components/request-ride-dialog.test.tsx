@@ -5,6 +5,7 @@ import { SessionExpiryNotice } from '../../../app/layout/session-expiry-notice';
 import { AuthModals } from '../../auth/components/auth-modals';
 import { browser } from '../../../lib/browser';
 import { dispatchWindowEvent } from '../../../lib/window-events';
+import { allowConsoleErrors } from '../../../test/console-errors';
 import { signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { rideRequest } from '../test/ride-request-fixture';
@@ -164,7 +165,8 @@ describe('RequestRideDialog', () => {
 
   it("shows the spec's failure text and keeps the form when the server fails", async () => {
     signInLocally();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server fails the request, and the app logs it.
+    allowConsoleErrors(/^Failed to create ride request ApiError: Internal error$/);
     serve(() => ({ status: 500, body: { error: 'Internal error', message: 'Internal error', code: 'INTERNAL' } }));
     renderDialog();
     const user = userEvent.setup();
@@ -178,7 +180,8 @@ describe('RequestRideDialog', () => {
 
   it("puts the server's field messages next to their fields", async () => {
     signInLocally();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server refuses the request, and the app logs it.
+    allowConsoleErrors(/^Failed to create ride request ApiError: Invalid request$/);
     serve(() => ({
       status: 400,
       body: {
@@ -224,7 +227,8 @@ describe('RequestRideDialog', () => {
 
   it('on a 401 removes the stored user, says "Session Expired. Please log in again." and opens sign-in, without a reload', async () => {
     signInLocally();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server refuses the expired session, and the app logs the refusal.
+    allowConsoleErrors(/^Failed to create ride request ApiError: Session expired$/);
     const reload = vi.spyOn(browser, 'reloadAt').mockImplementation(() => undefined);
     serve(() => ({ status: 401, body: { error: 'Session expired', message: 'Session expired', code: 'TOKEN_EXPIRED' } }));
     renderDialog();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowConsoleErrors, consoleErrors } from '../../../test/console-errors';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { anonymousView, otherPassenger, ownRequest, rideRequest } from '../test/ride-request-fixture';
@@ -136,11 +137,12 @@ describe('RideRequestList', () => {
   });
 
   it('says the fetch failed when the server fails', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server refuses the search, and the app logs the failure.
+    allowConsoleErrors(/^Failed to fetch ride requests ApiError: no$/);
     serve({ error: 'no', message: 'no', code: 'VALIDATION_FAILED' }, 400);
     renderWithApp(<RideRequestList />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch ride requests. Please try again later.');
-    await waitFor(() => expect(logged).toHaveBeenCalled());
+    await waitFor(() => expect(consoleErrors()).toEqual(['Failed to fetch ride requests ApiError: no']));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allowConsoleErrors } from '../../../test/console-errors';
 import { deferred, fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { SubscriptionBanner } from './subscription-banner';
@@ -58,7 +59,8 @@ describe('SubscriptionBanner', () => {
   });
 
   it('says so when the subscription fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server fails the subscription, and the form logs it.
+    allowConsoleErrors(/^Subscription failed ApiError: boom$/);
     fakeServer({ 'POST /api/subscriptions': () => ({ status: 500, body: { error: 'boom', code: 'INTERNAL' } }) });
     renderWithApp(<SubscriptionBanner />);
     await formReady();
