@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -57,7 +58,7 @@ export async function suspendUserInTransaction(
 export async function suspendUser(deps: AccountDeps, actorId: string, userId: string, reason: string): Promise<void> {
   if (actorId === userId) throw badRequest('You cannot suspend yourself');
   const now = deps.clock.now();
-  const after = await deps.db.transaction((tx) => suspendUserInTransaction(tx, deps.events, { userId, actorId, reason, now }));
+  const after = await transactionRetryingDeadlocks(deps.db, (tx) => suspendUserInTransaction(tx, deps.events, { userId, actorId, reason, now }));
   after();
 }
 
@@ -82,7 +83,7 @@ export async function unsuspendUser(deps: AccountDeps, actorId: string, userId: 
  */
 export async function deleteAccount(deps: AccountDeps, user: UserRow): Promise<void> {
   const now = deps.clock.now();
-  const after = await deps.db.transaction(async (tx) => {
+  const after = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     // The driver's weekly series first, before the user's row, and again after it for a series
     // posted meanwhile (see stopRideSeriesOfDriver).
     await stopRideSeriesOfDriver(tx, user.id, now);

@@ -178,4 +178,42 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
       .where(and(eq(bookings.rideId, ride.id), inArray(bookings.status, ['pending', 'confirmed'])));
     expect(active).toEqual([]);
   });
+
+  it('suspends a passenger whose ride its driver is cancelling at that moment: the victim of the deadlock runs again', async () => {
+    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, rideDriver.token);
+    expect((await bookRide(t, user.token, ride.id)).statusCode).toBe(201);
+    // As the driver's cancellation does: the ride, then a notification to each passenger, whose
+    // foreign key check key-shares the passenger's row. The suspension takes the passenger's row,
+    // then the rides of the passenger's bookings: PostgreSQL fails the one that waited first.
+    let suspension: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
+      suspension = suspend(user);
+      await untilWaiting(1);
+      await tx.execute(sql`select id from users where id = ${user.id} for key share`);
+    });
+    const res = await suspension!;
+    expect(res.statusCode, res.body).toBe(200);
+    const [booking] = await t.database.db.select().from(bookings).where(eq(bookings.userId, user.id));
+    expect(booking?.status).toBe('cancelled');
+  });
+
+  it('cancels a ride while one of its passengers is being suspended: the victim of the deadlock runs again', async () => {
+    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, rideDriver.token);
+    expect((await bookRide(t, user.token, ride.id)).statusCode).toBe(201);
+    // As the passenger's suspension does: the passenger's row, then the rides they booked.
+    let cancellation: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${user.id} for update`);
+      cancellation = t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: rideDriver.token });
+      await untilWaiting(1);
+      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
+    });
+    const res = await cancellation!;
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(row?.status).toBe('cancelled');
+  });
 });

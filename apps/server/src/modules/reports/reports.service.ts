@@ -10,6 +10,7 @@ import {
 } from '@carpool/shared/schemas/trust';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { suspendUserInTransaction } from '../account/account.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -218,7 +219,7 @@ export async function resolveReport(
   input: { action: ReportAction; note: string },
 ): Promise<AdminReport> {
   const now = deps.clock.now();
-  const after = await deps.db.transaction(async (tx) => {
+  const after = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const report = await lockReport(tx, reportId);
     if (!report) throw notFound('Report');
     if (report.status !== 'open') throw new AppError('INVALID_TRANSITION', 'This report was already resolved');

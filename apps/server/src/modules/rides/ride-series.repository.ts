@@ -86,8 +86,8 @@ export async function stopRideSeries(db: Queryable, id: string, now: Date): Prom
  * key-share lock on the user's row (assertUserStillActive), so the user's lock waits for it to
  * commit and the second pass stops it. That series is new and extended up to its horizon, so no
  * job holds its lock at that moment (only a day boundary crossed between the post and the job
- * would make it due at once); should one, PostgreSQL would break the deadlock by failing one of
- * the two transactions, and nothing would be half done.
+ * would make it due at once); should one, PostgreSQL would break the deadlock by rolling one of
+ * the two back whole, and the suspension or deletion runs again (transactionRetryingDeadlocks).
  */
 export async function stopRideSeriesOfDriver(db: Queryable, driverId: string, now: Date): Promise<void> {
   const locked = await db

@@ -5,6 +5,7 @@ import type { CancelledRideSeries } from '@carpool/shared/schemas/rides';
 import { addDays, daysOnWeekdays, todayInTimeZone, wallClockToInstant } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
@@ -139,7 +140,7 @@ export async function cancelRideSeries(
   if (!series || series.region !== region) throw notFound('Ride series');
   if (series.driverId !== driverId) throw forbidden('Only the driver can cancel this weekly ride');
 
-  const { cancelledRideIds, afterCommit } = await deps.db.transaction(async (tx) => {
+  const { cancelledRideIds, afterCommit } = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     // First the series' row lock: a periodic job extending it meanwhile is waited for, so the
     // occurrences it created are among those cancelled below, and none comes after.
     await stopRideSeries(tx, seriesId, now);

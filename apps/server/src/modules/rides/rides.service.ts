@@ -17,6 +17,7 @@ import type {
 import { addDays, dayInTimeZone, daysBetween, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -260,7 +261,7 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
   if (!found) throw notFound('Ride');
   if (found.ride.driverId !== driverId) throw forbidden('Only the driver can cancel this ride');
 
-  const { message, pushes } = await deps.db.transaction(async (tx) => {
+  const { message, pushes } = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const cancelled = await cancelRideInTransaction(tx, deps.events, found, now, {
       kind: 'ride_cancelled',
       systemMessage: RIDE_CANCELLED_SYSTEM_MESSAGE,
@@ -383,7 +384,7 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
     changes.departsAt = departsAt;
   }
 
-  const pushes = await deps.db.transaction(async (tx) => {
+  const pushes = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
     if (!edited) {
       const current = await findRideWithDriver(tx, rideId, region);
