@@ -29,6 +29,23 @@ export function rideBody(overrides: Record<string, unknown> = {}): Record<string
   };
 }
 
+/** A valid POST /api/ride-requests body: one seat and one suitcase from Ithaca to New York City on 2026-03-14 at 15:00. */
+export function rideRequestBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    from: 'ithaca',
+    to: 'new_york_city',
+    date: '2026-03-14',
+    time: '15:00',
+    seatsNeeded: 1,
+    suitcasesNeeded: 1,
+    notes: [],
+    preferredPickupAddress: 'Collegetown, Ithaca',
+    preferredDropoffAddress: 'Penn Station, New York',
+    timezone: 'America/New_York',
+    ...overrides,
+  };
+}
+
 export async function postRide(
   t: TestApp,
   token: string,

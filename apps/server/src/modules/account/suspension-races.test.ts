@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rideRequests, rideSeries, rides, waitlistEntries } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { RIDES_TEST_START, bookRide, postRide, rideBody } from '../../test/ride-fixtures.js';
+import { RIDES_TEST_START, bookRide, postRide, rideBody, rideRequestBody } from '../../test/ride-fixtures.js';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPostgres) {
@@ -112,23 +112,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
   it('refuses a ride request posted while the account is being deleted, so none outlives the deletion', async () => {
     const user = await newUser();
     const res = await raceAfterRemoval(user, () => deleteAccount(user), () =>
-      t.call({
-        method: 'POST',
-        url: '/api/ride-requests',
-        token: user.token,
-        payload: {
-          from: 'ithaca',
-          to: 'new_york_city',
-          date: '2026-03-14',
-          time: '15:00',
-          seatsNeeded: 1,
-          suitcasesNeeded: 1,
-          notes: [],
-          preferredPickupAddress: 'Collegetown, Ithaca',
-          preferredDropoffAddress: 'Penn Station, New York',
-          timezone: 'America/New_York',
-        },
-      }),
+      t.call({ method: 'POST', url: '/api/ride-requests', token: user.token, payload: rideRequestBody() }),
     );
     expect(res.statusCode, res.body).toBe(401);
     expect(await t.database.db.select().from(rideRequests).where(eq(rideRequests.userId, user.id))).toEqual([]);

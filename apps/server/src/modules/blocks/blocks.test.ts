@@ -3,7 +3,7 @@ import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_RATE_LIMIT } from '../../plugins/message-rate-limit.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
-import { RIDES_TEST_START, bookRide, getRideAs, postRide } from '../../test/ride-fixtures.js';
+import { RIDES_TEST_START, bookRide, getRideAs, postRide, rideRequestBody } from '../../test/ride-fixtures.js';
 
 // On every database the harness has: PostgreSQL too when TEST_DATABASE_URL is set.
 describeEachDatabase('blocks', (kind) => {
@@ -56,18 +56,7 @@ describeEachDatabase('blocks', (kind) => {
       method: 'POST',
       url: '/api/ride-requests',
       token: user.token,
-      payload: {
-        from: 'ithaca',
-        to: 'new_york_city',
-        date: '2026-03-14',
-        time: '15:00',
-        seatsNeeded: 1,
-        suitcasesNeeded: 1,
-        notes: [],
-        preferredPickupAddress: 'Collegetown, Ithaca',
-        preferredDropoffAddress: 'Penn Station, New York',
-        timezone: 'America/New_York',
-      },
+      payload: rideRequestBody(),
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: string }>().id;

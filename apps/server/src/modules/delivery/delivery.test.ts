@@ -4,7 +4,7 @@ import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationOutbox, subscriptions } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
-import { bookRide, postRide, RIDES_TEST_START } from '../../test/ride-fixtures.js';
+import { bookRide, postRide, rideRequestBody, RIDES_TEST_START } from '../../test/ride-fixtures.js';
 import { rawHeader, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { queueChatDigests } from './delivery.service.js';
 
@@ -143,18 +143,7 @@ describeEachDatabase('notification e-mail', (kind) => {
       method: 'POST',
       url: '/api/ride-requests',
       token: bob.token,
-      payload: {
-        from: 'ithaca',
-        to: 'new_york_city',
-        date: '2026-03-14',
-        time: '15:00',
-        seatsNeeded: 1,
-        suitcasesNeeded: 1,
-        notes: [],
-        preferredPickupAddress: 'Collegetown, Ithaca',
-        preferredDropoffAddress: 'Penn Station, New York',
-        timezone: 'America/New_York',
-      },
+      payload: rideRequestBody(),
     });
     expect(request.statusCode).toBe(201);
     const ride = await postRide(t, alice.token, { date: '2026-03-14', time: '16:00' });
