@@ -2,7 +2,7 @@ import type { CreatedRide } from '@carpool/shared/schemas/rides';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, rideRequests, rideSeries, rides, waitlistEntries } from '../../db/schema.js';
+import { blocks, bookings, notificationPreferences, rideRequests, rideSeries, rides, users, waitlistEntries } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide, rideBody, rideRequestBody } from '../../test/ride-fixtures.js';
 
@@ -41,6 +41,13 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
       sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
     )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
   const untilWaiting = (n: number) => expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
+
+  /**
+   * PostgreSQL fails the transaction whose deadlock check (after deadlock_timeout, 1 s) finds the
+   * cycle first: the one that started waiting first, unless the two started within a few
+   * milliseconds of each other on a busy machine. The test's side closes the cycle this much later.
+   */
+  const aheadOfDeadlockCheck = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   /** Holds the user's row for update (as a suspension does) until the returned function is called. */
   async function holdUserRow(userId: string): Promise<() => Promise<void>> {
@@ -118,6 +125,35 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     expect(await t.database.db.select().from(rideRequests).where(eq(rideRequests.userId, user.id))).toEqual([]);
   });
 
+  it('refuses a profile save during the account deletion, so the erased fields stay erased', async () => {
+    const user = await newUser();
+    const res = await raceAfterRemoval(user, () => deleteAccount(user), () =>
+      t.call({ method: 'PUT', url: '/api/users/profile', token: user.token, payload: { name: 'Back Again', email: `race-user-${seq}@cornell.edu` } }),
+    );
+    expect(res.statusCode, res.body).toBe(401);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.deletedAt).not.toBeNull();
+    expect(row?.name).not.toBe('Back Again');
+  });
+
+  it('refuses notification settings saved during the account deletion, so no calendar token outlives it', async () => {
+    const user = await newUser();
+    const res = await raceAfterRemoval(user, () => deleteAccount(user), () =>
+      t.call({ method: 'PUT', url: '/api/notification-preferences', token: user.token, payload: { preferences: { reviews: { email: false } } } }),
+    );
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses a block of someone whose account is being deleted, so no block of theirs outlives it', async () => {
+    const [blocker, leaving] = await Promise.all([newUser(), newUser()]);
+    const res = await raceAfterRemoval(leaving, () => deleteAccount(leaving), () =>
+      t.call({ method: 'POST', url: `/api/users/${leaving.id}/block`, token: blocker.token }),
+    );
+    expect(res.statusCode, res.body).toBe(404);
+    expect(await t.database.db.select().from(blocks).where(eq(blocks.blockerId, blocker.id))).toEqual([]);
+  });
+
   it('stops a weekly ride posted just before the suspension took the driver, and cancels its rides', async () => {
     const user = await newUser();
     const release = await holdUserRow(user.id);
@@ -175,6 +211,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
       await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
       suspension = suspend(user);
       await untilWaiting(1);
+      await aheadOfDeadlockCheck();
       await tx.execute(sql`select id from users where id = ${user.id} for key share`);
     });
     const res = await suspension!;
@@ -193,6 +230,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
       await tx.execute(sql`select id from users where id = ${user.id} for update`);
       cancellation = t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: rideDriver.token });
       await untilWaiting(1);
+      await aheadOfDeadlockCheck();
       await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
     });
     const res = await cancellation!;

@@ -25,6 +25,7 @@ import {
   type DigestMessageRow,
   type PreferenceSwitches,
 } from './delivery.repository.js';
+import { assertUserStillActive } from '../users/users.service.js';
 import type { MailTokens } from './mail-tokens.js';
 import { buildRideCalendar, rideSummary } from './ride-calendar.js';
 
@@ -57,7 +58,13 @@ function calendarFeedUrl(config: Config, token: string): string {
 }
 
 export async function getPreferences(deps: AppDeps, userId: string): Promise<NotificationPreferencesDto> {
-  const row = (await findPreferencesRow(deps.db, userId)) ?? (await upsertPreferenceSwitches(deps.db, userId, {}, newCalendarToken()));
+  const row =
+    (await findPreferencesRow(deps.db, userId)) ??
+    (await deps.db.transaction(async (tx) => {
+      // Account deletion forgets the preferences and the calendar token; none is created meanwhile.
+      await assertUserStillActive(tx, userId);
+      return upsertPreferenceSwitches(tx, userId, {}, newCalendarToken());
+    }));
   return { preferences: effectivePreferences(row.preferences), calendarFeedUrl: calendarFeedUrl(deps.config, row.calendarToken) };
 }
 
@@ -66,13 +73,19 @@ export async function updatePreferences(
   userId: string,
   input: UpdateNotificationPreferencesInput,
 ): Promise<NotificationPreferencesDto> {
-  const row = await upsertPreferenceSwitches(deps.db, userId, input.preferences as PreferenceSwitches, newCalendarToken());
+  const row = await deps.db.transaction(async (tx) => {
+    await assertUserStillActive(tx, userId);
+    return upsertPreferenceSwitches(tx, userId, input.preferences as PreferenceSwitches, newCalendarToken());
+  });
   return { preferences: effectivePreferences(row.preferences), calendarFeedUrl: calendarFeedUrl(deps.config, row.calendarToken) };
 }
 
 export async function resetCalendarFeed(deps: AppDeps, userId: string): Promise<{ calendarFeedUrl: string }> {
   const token = newCalendarToken();
-  await setCalendarToken(deps.db, userId, token);
+  await deps.db.transaction(async (tx) => {
+    await assertUserStillActive(tx, userId);
+    await setCalendarToken(tx, userId, token);
+  });
   return { calendarFeedUrl: calendarFeedUrl(deps.config, token) };
 }
 

@@ -26,17 +26,17 @@ export async function upsertUserByIdentity(
 }
 
 /**
- * Whether the user is neither suspended nor deleted, holding a key-share lock on their row until
- * the transaction ends. A suspension or deletion (which locks the row for update) running at that
- * moment is waited for, and then seen.
+ * The user's suspension and deletion, holding a key-share lock on their row until the transaction
+ * ends. A suspension or deletion (which locks the row for update) running at that moment is
+ * waited for, and then seen. Undefined when there is no such user.
  */
-export async function lockUserIfActive(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
+export async function keyShareUserState(db: Queryable, id: string): Promise<Pick<UserRow, 'suspendedAt' | 'deletedAt'> | undefined> {
+  const [row] = await db
+    .select({ suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .where(eq(users.id, id))
     .for('key share');
-  return rows.length > 0;
+  return row;
 }
 
 /** Reads the user and holds its row until the transaction ends (status changes are serialised). */

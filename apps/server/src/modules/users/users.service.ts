@@ -10,7 +10,7 @@ import {
   countCompletedRidesOf,
   findUserById,
   lockUserById,
-  lockUserIfActive,
+  keyShareUserState,
   updateUser,
   type UserProfileChanges,
   type UserRow,
@@ -66,6 +66,8 @@ export async function updateProfile(
   }
 
   const updated = await deps.db.transaction(async (tx) => {
+    // An account deleted meanwhile keeps its erased fields (see assertUserStillActive).
+    await lockSignedInUser(tx, user.id);
     const row = await updateUser(tx, user.id, changes);
     if (!row) throw notFound('User');
     if (previousAvatarId) await deleteFiles(tx, [previousAvatarId]);
@@ -104,14 +106,25 @@ export async function setVerificationState(
 /**
  * The first step of a transaction that writes something of the signed-in user's that a suspension
  * or an account deletion would cancel or erase (a ride, a weekly series, a place on a waiting
- * list, a ride request, an upload, a push subscription). The request was authenticated a moment
+ * list, a ride request, an upload, a push subscription, notification settings, a block). The request was authenticated a moment
  * before; if the account has been suspended or deleted since, or is being so now (waited for),
  * the write is refused as the authentication would now refuse it. Otherwise the key-share lock
  * makes a suspension or deletion wait until this transaction has committed, so that it then sees,
  * cancels or erases what this one wrote.
  */
 export async function assertUserStillActive(db: Queryable, userId: string): Promise<void> {
-  if (!(await lockUserIfActive(db, userId))) throw new AppError('UNAUTHORIZED', 'You are not signed in');
+  const state = await keyShareUserState(db, userId);
+  if (!state || state.suspendedAt || state.deletedAt) throw new AppError('UNAUTHORIZED', 'You are not signed in');
+}
+
+/**
+ * For a write about another user that their account deletion erases (a block): whether that user
+ * still exists and is not deleted, with a key-share lock on their row, so that a deletion running
+ * at that moment is waited for and seen, and one that comes after waits and then erases the write.
+ */
+export async function lockOtherUserIfNotDeleted(db: Queryable, userId: string): Promise<boolean> {
+  const state = await keyShareUserState(db, userId);
+  return state !== undefined && state.deletedAt === null;
 }
 
 /** lockUser for the signed-in user's own change of their row, refused as assertUserStillActive refuses. */
