@@ -66,10 +66,10 @@ const hasActiveBookingSql = (userId: Placeholder) => sql`exists (
  * suspension or deletion at that moment is waited for and then seen (users.service's
  * assertUserStillActive), and one that comes after waits for the booking and then cancels it.
  */
-const passengerStillActiveSql = (userId: Placeholder) => sql`exists (
+const passengerStillActiveSql = (userId: Placeholder, lock: 'for key share' | 'no lock') => sql`exists (
   select 1 from ${users} passenger
    where passenger.id = ${userId}::uuid and passenger.suspended_at is null and passenger.deleted_at is null
-     for key share)`;
+   ${lock === 'for key share' ? sql`for key share` : sql``})`;
 
 /**
  * The driver's row key-shared before the ride's lock. The statement needs that lock anyway (the
@@ -138,7 +138,7 @@ export async function bookRideInOneStatement(
          and not ${blockedEitherWay(p('userId'), rides.driverId)}
          and not ${hasActiveBookingSql(p('userId'))}
          and ${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}
-         and ${passengerStillActiveSql(p('userId'))}
+         and ${passengerStillActiveSql(p('userId'), 'for key share')}
          and ${driverRowKeyShared}
       returning seats_available, suitcases_available, driver_id, from_place, to_place`);
     const booked = db.$with('booked', { id: bookings.id }).as(sql`
@@ -170,8 +170,7 @@ export async function bookRideInOneStatement(
         blocked: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${blockedEitherWay(userId, rides.driverId)} end`,
         hasActiveBooking: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${hasActiveBookingSql(userId)} end`,
         bookingsCounted: sql<number | null>`case when ${reserved.seatsAvailable} is null then ${bookingsCountedSql(userId)} end`.mapWith(Number),
-        passengerActive: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then exists (
-          select 1 from ${users} passenger where passenger.id = ${userId}::uuid and passenger.suspended_at is null and passenger.deleted_at is null) end`,
+        passengerActive: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${passengerStillActiveSql(userId, 'no lock')} end`,
         seatsAfter: reserved.seatsAvailable,
         suitcasesAfter: reserved.suitcasesAvailable,
         notificationId: notified.id,
