@@ -66,10 +66,17 @@ const hasActiveBookingSql = (userId: Placeholder) => sql`exists (
  * suspension or deletion at that moment is waited for and then seen (users.service's
  * assertUserStillActive), and one that comes after waits for the booking and then cancels it.
  */
-const passengerStillActiveSql = (userId: Placeholder, lock: 'for key share' | 'no lock') => sql`exists (
+const passengerStillActiveSql = (userId: Placeholder) => sql`exists (
   select 1 from ${users} passenger
    where passenger.id = ${userId}::uuid and passenger.suspended_at is null and passenger.deleted_at is null
-   ${lock === 'for key share' ? sql`for key share` : sql``})`;
+   for key share)`;
+
+/**
+ * The same rule as a refusal's fact, read by a function with a snapshot of its own (migration
+ * 0013): a suspension the UPDATE waited for committed after the statement's snapshot was taken,
+ * which would still show the account active and make the refusal look like a lost race.
+ */
+const passengerActiveNowSql = (userId: Placeholder) => sql`user_is_active(${userId}::uuid)`;
 
 /**
  * The driver's row key-shared before the ride's lock. The statement needs that lock anyway (the
@@ -138,7 +145,7 @@ export async function bookRideInOneStatement(
          and not ${blockedEitherWay(p('userId'), rides.driverId)}
          and not ${hasActiveBookingSql(p('userId'))}
          and ${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}
-         and ${passengerStillActiveSql(p('userId'), 'for key share')}
+         and ${passengerStillActiveSql(p('userId'))}
          and ${driverRowKeyShared}
       returning seats_available, suitcases_available, driver_id, from_place, to_place`);
     const booked = db.$with('booked', { id: bookings.id }).as(sql`
@@ -170,7 +177,7 @@ export async function bookRideInOneStatement(
         blocked: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${blockedEitherWay(userId, rides.driverId)} end`,
         hasActiveBooking: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${hasActiveBookingSql(userId)} end`,
         bookingsCounted: sql<number | null>`case when ${reserved.seatsAvailable} is null then ${bookingsCountedSql(userId)} end`.mapWith(Number),
-        passengerActive: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${passengerStillActiveSql(userId, 'no lock')} end`,
+        passengerActive: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${passengerActiveNowSql(userId)} end`,
         seatsAfter: reserved.seatsAvailable,
         suitcasesAfter: reserved.suitcasesAvailable,
         notificationId: notified.id,
