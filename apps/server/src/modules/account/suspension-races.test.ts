@@ -273,4 +273,49 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row?.status).toBe('cancelled');
   });
+
+  it('accepts a booking while its passenger is being suspended: the victim of the deadlock runs again', async () => {
+    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, rideDriver.token);
+    const booked = await bookRide(t, user.token, ride.id);
+    expect(booked.statusCode, booked.body).toBe(201);
+    // The acceptance locks the ride, then key-shares the passenger's row for their notification;
+    // the passenger's suspension takes the passenger's row, then the rides they booked.
+    let acceptance: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${user.id} for update`);
+      acceptance = t.call({
+        method: 'PUT',
+        url: `/api/bookings/${booked.json<{ id: string }>().id}/status`,
+        token: rideDriver.token,
+        payload: { status: 'confirmed' },
+      });
+      await untilWaiting(1);
+      await aheadOfDeadlockCheck();
+      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
+    });
+    const res = await acceptance!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('cancels a booking while its driver is being suspended: the victim of the deadlock runs again', async () => {
+    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, rideDriver.token);
+    const booked = await bookRide(t, user.token, ride.id);
+    expect(booked.statusCode, booked.body).toBe(201);
+    // The cancellation locks the ride, then key-shares the driver's row for their notification;
+    // the driver's suspension takes the driver's row, then the driver's rides.
+    let cancellation: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${rideDriver.id} for update`);
+      cancellation = t.call({ method: 'DELETE', url: `/api/bookings/${booked.json<{ id: string }>().id}`, token: user.token });
+      await untilWaiting(1);
+      await aheadOfDeadlockCheck();
+      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
+    });
+    const res = await cancellation!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled' });
+  });
 });

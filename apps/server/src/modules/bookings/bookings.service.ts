@@ -6,6 +6,7 @@ import type { Booking, BookRideInput, UpdateBookingStatusInput } from '@carpool/
 import type { Ride } from '@carpool/shared/schemas/rides';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import type { EventBus } from '../../lib/events.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
@@ -185,7 +186,9 @@ export async function updateBookingStatus(
   input: UpdateBookingStatusInput,
 ): Promise<Booking> {
   const now = deps.clock.now();
-  const push = await deps.db.transaction(async (tx) => {
+  // The ride's lock, then the passenger's row (the notification's foreign key): a suspension of
+  // that passenger takes them the other way round, so a deadlock's victim runs again.
+  const push = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const found = await findBookingWithRide(tx, bookingId, region);
     if (!found) throw notFound('Booking');
     if (found.ride.driverId !== driverId) {
@@ -231,7 +234,10 @@ export async function updateBookingStatus(
 /** The passenger cancels their own pending or confirmed booking before departure; the seats come back. */
 export async function cancelBooking(deps: BookingsDeps, userId: string, region: Region, bookingId: string): Promise<Booking> {
   const now = deps.clock.now();
-  const push = await deps.db.transaction(async (tx) => {
+  // The ride's lock, then the driver's and any promoted passengers' rows (their notifications'
+  // foreign keys): a suspension of one of them takes them the other way round, so a deadlock's
+  // victim runs again.
+  const push = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const found = await findBookingWithRide(tx, bookingId, region);
     if (!found) throw notFound('Booking');
     if (found.booking.userId !== userId) {
