@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, notifications, rides, sessions, users } from '../../db/schema.js';
 import { hashToken } from '../auth/auth.service.js';
+import { bookRideInOneStatement } from './bookings.repository.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
 
@@ -120,5 +121,50 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
     }
     const final = (await t.call({ method: 'GET', url: `/api/rides/${ride.id}`, token: driver.token })).json<Ride>();
     expect(final.seatsAvailable).toBe(final.totalSeats - final.passengers.filter((p) => p.status === 'pending' || p.status === 'confirmed').reduce((sum, p) => sum + p.seats, 0));
+  });
+
+  it('reads a suspension that the booking statement waited for as its refusal, so the first attempt answers 401', async () => {
+    const ride = await postRide(t, driver.token);
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ issuer: 'test', subject: 'suspended-passenger', email: 'suspended-passenger@cornell.edu', name: 'S', college: 'cornell' })
+      .returning({ id: users.id });
+    // A suspension holding the passenger's row when the statement comes, and committing its write.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const suspension = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${user!.id} for update`);
+      held();
+      await released;
+      await tx.update(users).set({ suspendedAt: t.clock.now() }).where(eq(users.id, user!.id));
+    });
+    await isHeld;
+    const statement = bookRideInOneStatement(t.database.db, {
+      bookingId: randomUUID(),
+      rideId: ride.id,
+      region: 'cornell',
+      userId: user!.id,
+      seats: 1,
+      suitcases: 0,
+      paymentIntentId: 'pi_race',
+      now: t.clock.now(),
+      notification: { kind: 'booking_requested', title: 'New booking request', bodyTemplate: 'From %s to %s.' },
+    });
+    try {
+      const waiting = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+      await expect
+        .poll(async () => ((await t.database.db.execute(waiting)) as unknown as { rows: { n: number }[] }).rows[0]!.n, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(1);
+    } finally {
+      release();
+      await suspension;
+    }
+    const found = await statement;
+    expect(found?.booked).toBeNull();
+    // Read from the statement's own snapshot, taken before the wait, this said true: the service
+    // tried again as if others had taken the seats, and a third such attempt answered RIDE_FULL.
+    expect(found?.passengerActive).toBe(false);
   });
 });
