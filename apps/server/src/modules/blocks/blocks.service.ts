@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { cancelPendingBookingsBetween } from '../bookings/bookings.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import { assertUserStillActive, findUserById, lockOtherUserIfNotDeleted } from '../users/users.service.js';
+import { assertUserStillActive, findUserById, keyShareUserIfNotDeleted } from '../users/users.service.js';
 import { deleteBlock, findBlockedUsers, insertBlock, isBlockedBetween } from './blocks.repository.js';
 
 // Used by the account module as they are (docs/decisions/module-boundaries.md):
@@ -25,7 +25,7 @@ export async function blockUser(deps: BlocksDeps, blockerId: string, blockedId: 
   const pushes = await deps.db.transaction(async (tx) => {
     // Account deletion erases the blocks of either person: a block written meanwhile must not outlive it.
     await assertUserStillActive(tx, blockerId);
-    if (!(await lockOtherUserIfNotDeleted(tx, blockedId))) throw notFound('User');
+    if (!(await keyShareUserIfNotDeleted(tx, blockedId))) throw notFound('User');
     if (!(await insertBlock(tx, blockerId, blockedId))) return [];
     return cancelPendingBookingsBetween(tx, deps.events, blockerId, blockedId, now);
   });

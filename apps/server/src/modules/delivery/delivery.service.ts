@@ -25,7 +25,7 @@ import {
   type DigestMessageRow,
   type PreferenceSwitches,
 } from './delivery.repository.js';
-import { assertUserStillActive } from '../users/users.service.js';
+import { assertUserStillActive, keyShareUserIfNotDeleted } from '../users/users.service.js';
 import type { MailTokens } from './mail-tokens.js';
 import { buildRideCalendar, rideSummary } from './ride-calendar.js';
 
@@ -106,9 +106,18 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
   );
 }
 
-/** The address's owner turns one category off for e-mail (RFC 8058 one-click, no sign-in). */
-export async function unsubscribeUserCategory(db: Queryable, userId: string, category: string): Promise<void> {
-  await upsertPreferenceSwitches(db, userId, { [category]: { email: false } }, newCalendarToken());
+/**
+ * The address's owner turns one category off for e-mail (RFC 8058 one-click, no sign-in). A
+ * deleted account gets no e-mail and keeps no preferences: its old link writes nothing (it would
+ * re-create the row, with a live calendar token), and one racing the deletion either waits for it
+ * and writes nothing, or makes it wait and is then erased by it. A suspended account may still
+ * turn e-mail off.
+ */
+export async function unsubscribeUserCategory(db: Db, userId: string, category: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await keyShareUserIfNotDeleted(tx, userId))) return;
+    await upsertPreferenceSwitches(tx, userId, { [category]: { email: false } }, newCalendarToken());
+  });
 }
 
 export const invalidLink = () => new AppError('INVALID_TOKEN', 'This link is not valid (it may be incomplete).');

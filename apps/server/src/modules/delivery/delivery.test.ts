@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationOutbox, subscriptions } from '../../db/schema.js';
+import { notificationOutbox, notificationPreferences, subscriptions } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { bookRide, postRide, rideRequestBody, RIDES_TEST_START } from '../../test/ride-fixtures.js';
 import { rawHeader, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -195,6 +195,18 @@ describeEachDatabase('notification e-mail', (kind) => {
     expect((await send(alice, bob, 'Still there?')).statusCode).toBe(201);
     expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(0);
     expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 4 * 60 * 60 * 1000))).toBe(1);
+  });
+
+  it("writes nothing for a deleted account's old unsubscribe link, so no preferences or calendar token come back", async () => {
+    const ride = await postRide(t, alice.token);
+    expect((await bookRide(t, bob.token, ride.id)).statusCode).toBe(201);
+    await drain();
+    const [request] = smtp.mailsTo(alice.email);
+    expect(request?.subject).toBeDefined();
+    expect((await t.call({ method: 'DELETE', url: '/api/users/me', token: alice.token, payload: { confirmation: 'DELETE' } })).statusCode).toBe(200);
+    const unsubscribed = await oneClick(unsubscribeUrlOf(request!));
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(await t.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, alice.id))).toEqual([]);
   });
 
   it('answers 4xx to unknown or malformed unsubscribe tokens', async () => {

@@ -118,11 +118,12 @@ export async function assertUserStillActive(db: Queryable, userId: string): Prom
 }
 
 /**
- * For a write about another user that their account deletion erases (a block): whether that user
- * still exists and is not deleted, with a key-share lock on their row, so that a deletion running
- * at that moment is waited for and seen, and one that comes after waits and then erases the write.
+ * For a write about a user other than the signed-in one that their account deletion erases (a block
+ * of them, their one-click unsubscribe): whether that user still exists and is not deleted, with a
+ * key-share lock on their row, so that a deletion running at that moment is waited for and seen,
+ * and one that comes after waits and then erases the write.
  */
-export async function lockOtherUserIfNotDeleted(db: Queryable, userId: string): Promise<boolean> {
+export async function keyShareUserIfNotDeleted(db: Queryable, userId: string): Promise<boolean> {
   const state = await keyShareUserState(db, userId);
   return state !== undefined && state.deletedAt === null;
 }
