@@ -4,12 +4,43 @@
 // after the other, CPU-bound and independent of each other).
 //
 //   node scripts/run-parallel.mjs "typecheck -w apps/server" "lint" ...   (arguments of `npm run`)
+//   node scripts/run-parallel.mjs lint --each-workspace typecheck
+//
+// `--each-workspace <script>` stands for `<script> -w <workspace>` for every workspace of the root
+// package.json that has that script, so a new workspace is checked without being listed here;
+// they start largest first (by TypeScript files), so that the longest jobs do not come last.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 
-const jobs = process.argv.slice(2);
+function typeScriptFiles(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist' && !entry.name.startsWith('.')) count += typeScriptFiles(join(dir, entry.name));
+    } else if (/\.tsx?$/.test(entry.name)) count += 1;
+  }
+  return count;
+}
+
+function eachWorkspace(script) {
+  const { workspaces } = JSON.parse(readFileSync('package.json', 'utf8'));
+  return workspaces
+    .filter((workspace) => JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8')).scripts?.[script])
+    .map((workspace) => ({ job: `${script} -w ${workspace}`, size: typeScriptFiles(workspace) }))
+    .sort((a, b) => b.size - a.size)
+    .map(({ job }) => job);
+}
+
+const jobs = [];
+for (let args = process.argv.slice(2); args.length > 0; ) {
+  const arg = args.shift();
+  if (arg === '--each-workspace' && args.length > 0) jobs.push(...eachWorkspace(args.shift()));
+  else jobs.push(arg);
+}
 if (jobs.length === 0) {
-  console.error('usage: node scripts/run-parallel.mjs "<npm run arguments>" ...');
+  console.error('usage: node scripts/run-parallel.mjs [--each-workspace <script>] "<npm run arguments>" ...');
   process.exit(2);
 }
 
