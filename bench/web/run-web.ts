@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -253,6 +253,12 @@ export function runLighthouse(url: string): Promise<LighthouseResult> {
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       } finally {
+        // Kept for reading the trace's tasks (the long-tasks, bootup-time and mainthread audits).
+        const keepIn = process.env.BENCH_LIGHTHOUSE_REPORTS;
+        if (keepIn && existsSync(report)) {
+          mkdirSync(keepIn, { recursive: true });
+          copyFileSync(report, path.join(keepIn, `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`));
+        }
         rmSync(outDir, { recursive: true, force: true });
       }
     });
