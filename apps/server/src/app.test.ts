@@ -90,6 +90,9 @@ describeEachDatabase('app core', (kind) => {
     // helmet's defaults and the policy, as helmet itself sets them.
     expect(expected['content-security-policy']).toContain("default-src 'self'");
     expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Scripts from this origin and Google's sign-in only: the app loads no maps library.
+    expect(expected['content-security-policy']).toContain("script-src 'self' https://accounts.google.com/gsi/client;");
+    expect(expected['content-security-policy']).not.toContain('maps.googleapis.com');
     expect(expected['x-content-type-options']).toBe('nosniff');
     expect(expected['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(expected['x-frame-options']).toBe('SAMEORIGIN');

@@ -10,7 +10,8 @@ export function securityHeaderOptions(config: Pick<Config, 'geocoderUrl' | 'node
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', 'https://maps.googleapis.com'],
+        // Google's sign-in script; Google Maps is not loaded (docs/decisions/places-autocomplete.md).
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: [
@@ -18,7 +19,6 @@ export function securityHeaderOptions(config: Pick<Config, 'geocoderUrl' | 'node
           'ws:',
           'wss:',
           'https://accounts.google.com',
-          'https://maps.googleapis.com',
           // Address suggestions come straight from the configured geocoder.
           ...(config.geocoderUrl ? [new URL(config.geocoderUrl).origin] : []),
         ],
