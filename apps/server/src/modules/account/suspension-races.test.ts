@@ -2,7 +2,7 @@ import type { CreatedRide } from '@carpool/shared/schemas/rides';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, bookings, notificationPreferences, rideRequests, rideSeries, rides, users, waitlistEntries } from '../../db/schema.js';
+import { blocks, bookings, notificationPreferences, notifications, rideRequests, rideSeries, rides, users, waitlistEntries } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide, rideBody, rideRequestBody } from '../../test/ride-fixtures.js';
 
@@ -103,6 +103,24 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     expect(await t.database.db.select().from(bookings).where(eq(bookings.userId, user.id))).toEqual([]);
     const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row?.seatsAvailable).toBe(3);
+  });
+
+  it('refuses a message sent while the account is being deleted, so no notification carries the erased name', async () => {
+    const user = await newUser();
+    const res = await raceAfterRemoval(user, () => deleteAccount(user), () =>
+      t.call({ method: 'POST', url: '/api/conversation-messages/send', token: user.token, payload: { receiverId: driver.id, content: 'still on?' } }),
+    );
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.otherUserId, user.id))).toEqual([]);
+  });
+
+  it('refuses a report filed while the account is being deleted, so its confirmation does not outlive the account', async () => {
+    const user = await newUser();
+    const res = await raceAfterRemoval(user, () => deleteAccount(user), () =>
+      t.call({ method: 'POST', url: '/api/reports', token: user.token, payload: { targetType: 'user', targetId: driver.id, reason: 'other' } }),
+    );
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
   });
 
   it('refuses a place on a waiting list taken while being suspended', async () => {

@@ -12,7 +12,7 @@ import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { createNotification, readDirectMessageNotifications } from '../notifications/notifications.service.js';
 import { REMOVED_MESSAGE_TEXT } from '../ride-messages/ride-messages.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import type { UserRow } from '../users/users.service.js';
+import { assertUserStillActive, keyShareUserIfNotDeleted, type UserRow } from '../users/users.service.js';
 import {
   directMessageExists,
   findConversationId,
@@ -70,6 +70,11 @@ export async function sendDirectMessage(deps: DirectMessagesDeps, sender: UserRo
   await assertNotBlocked(deps.db, sender.id, receiver.id, 'You cannot message this person: one of you has blocked the other');
 
   const { message, pushNotification } = await deps.db.transaction(async (tx) => {
+    // Under key-share locks of both rows: a sender suspended or deleted since their request was
+    // authenticated is refused (the receiver's notification would carry the erased name), and a
+    // deleted receiver can never read the message (their notification would outlive them).
+    await assertUserStillActive(tx, sender.id);
+    if (!(await keyShareUserIfNotDeleted(tx, receiver.id))) throw notFound('User');
     const conversationId = await upsertConversation(tx, sender.id, receiver.id);
     const row = await insertDirectMessage(tx, { conversationId, senderId: sender.id, receiverId: receiver.id, content: input.content });
     const push = await createNotification(tx, deps.events, {

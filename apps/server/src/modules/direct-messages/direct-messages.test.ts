@@ -134,4 +134,18 @@ describeEachDatabase('direct messages', (kind) => {
     expect(after.json().unreadCount).toBe(0);
     expect(after.json().notifications[0].read).toBe(true);
   });
+
+  it('refuses a message to a deleted account: 404, and nothing is stored for someone who can never read it', async () => {
+    const gil = await t.signIn('gil@cornell.edu', 'Gil Green');
+    expect((await send(ann, gil.id, 'see you at the station')).statusCode).toBe(201);
+    const deleted = await t.call({ method: 'DELETE', url: '/api/users/me', token: gil.token, payload: { confirmation: 'DELETE' } });
+    expect(deleted.statusCode).toBe(200);
+    const res = await send(ann, gil.id, 'are you still coming?');
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // The conversation stays readable for Ann, with the one message that was sent before.
+    const history = await open(ann, gil.id);
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).not.toContain('are you still coming?');
+  });
 });

@@ -19,7 +19,7 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { findRideRequestById, hideRideRequest } from '../ride-requests/ride-requests.service.js';
 import { canAccessRideChat, findRideMessageById, hideRideMessage } from '../ride-messages/ride-messages.service.js';
 import { findRidesWithDrivers, hideRide } from '../rides/rides.service.js';
-import { findUserById } from '../users/users.service.js';
+import { assertUserStillActive, findUserById } from '../users/users.service.js';
 import {
   findReportWithPeople,
   findReportsForAdmin,
@@ -131,6 +131,9 @@ export async function createReport(deps: ReportsDeps, reporterId: string, input:
   if (target.authorId === reporterId) throw badRequest('You cannot report yourself or your own content');
   const now = deps.clock.now();
   const { report, push } = await deps.db.transaction(async (tx) => {
+    // A reporter deleted since the request was authenticated would keep a notification (the
+    // confirmation) past their account's deletion: refused, as their authentication now would be.
+    await assertUserStillActive(tx, reporterId);
     const report = await insertOpenReport(tx, {
       reporterId,
       targetType: input.targetType,

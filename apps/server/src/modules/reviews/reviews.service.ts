@@ -12,6 +12,7 @@ import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { fileUrl } from '../users/users.mapper.js';
+import { assertUserStillActive, keyShareUserIfNotDeleted } from '../users/users.service.js';
 import {
   countReviewsReceived,
   findAllReviewsOf,
@@ -70,6 +71,11 @@ export async function submitReview(deps: { db: Db; events: EventBus }, reviewerI
   const revieweeId = input.reviewType === 'driver' ? booking.driverId : booking.passengerId;
   // The review and the reviewee's notification commit together.
   const { inserted, push } = await db.transaction(async (tx) => {
+    // A reviewer suspended or deleted since the request was authenticated is refused, as their
+    // authentication now would be; a deleted reviewee keeps the review (shown as "Deleted user"'s)
+    // but gets no notification, which would outlive their account.
+    await assertUserStillActive(tx, reviewerId);
+    const revieweeExists = await keyShareUserIfNotDeleted(tx, revieweeId);
     const inserted = await insertReviewOnce(tx, {
       bookingId: booking.bookingId,
       rideId: booking.rideId,
@@ -80,6 +86,7 @@ export async function submitReview(deps: { db: Db; events: EventBus }, reviewerI
       comment: input.comment,
     });
     if (!inserted) throw new AppError('ALREADY_REVIEWED', 'You have already reviewed this ride');
+    if (!revieweeExists) return { inserted, push: () => {} };
     const push = await createNotification(tx, deps.events, {
       userId: revieweeId,
       kind: 'review_received',

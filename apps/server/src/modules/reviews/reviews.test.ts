@@ -1,7 +1,8 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
-import { rideRequests } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { notifications, rideRequests } from '../../db/schema.js';
 import { insertRideWithBookings } from '../../test/ride-rows.js';
 
 describeEachDatabase('reviews', (kind) => {
@@ -145,6 +146,18 @@ describeEachDatabase('reviews', (kind) => {
       const body = { bookingId: bookings[0]!.id, stars: 3, comment: 'fine', reviewType: 'passenger' };
       const results = await Promise.all([submit(driver, body), submit(driver, body), submit(driver, body)]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    });
+
+    it("keeps a review of a deleted account without a notification that would outlive it", async () => {
+      // People of their own, so that the stats the other tests count stay as they are.
+      const leaver = await t.signIn('gone1@cornell.edu', 'Lee Leaver');
+      const ownDriver = await t.signIn('dd2@cornell.edu', 'Dee Driver');
+      const ride = await insertRideWithBookings(t.database.db, { driverId: ownDriver.id }, [{ userId: leaver.id, status: 'completed' }]);
+      const deleted = await t.call({ method: 'DELETE', url: '/api/users/me', token: leaver.token, payload: { confirmation: 'DELETE' } });
+      expect(deleted.statusCode).toBe(200);
+      const res = await submit(ownDriver, { bookingId: ride.bookings[0]!.id, stars: 5, comment: 'punctual and kind', reviewType: 'passenger' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, leaver.id))).toEqual([]);
     });
   });
 
