@@ -3,10 +3,12 @@
  * fresh database (BENCH_SCALE, default 0.05), serves a built web app (BENCH_WEB_DIST, default
  * apps/web/dist; a build with `--minify false` keeps readable names), loads the page in Debian
  * Chromium at 412 x 823 with the CPU slowed 4 times (Lighthouse's factor), and records a CPU
- * profile and the page's long tasks until it has been quiet for a while. Writes the profile to
+ * profile and a trace until 6 s after the load event. Writes the profile to
  * BENCH_PROFILE_OUT (default web-load.cpuprofile in the temporary folder), which
- * `tools/summarize-cpu-profile.ts` reads, and prints the long tasks and the total blocking time
- * they make (the part of each task over 50 ms, from the first paint on).
+ * `tools/summarize-cpu-profile.ts` reads, and prints each long task of the main thread with what
+ * it did (script evaluation, style, layout, paint, function calls: a CPU profile shows the
+ * browser's own work only as "(program)"), and the total blocking time they make (the part of
+ * each task over 50 ms, from the first contentful paint on).
  *
  *   BENCH_WEB_DIST=/tmp/web-nomin node --conditions=source --import tsx tools/profile-web-load.ts /
  */
@@ -23,7 +25,58 @@ const pagePath = process.argv[2] ?? '/';
 const dist = path.resolve(REPO_ROOT, process.env.BENCH_WEB_DIST ?? 'apps/web/dist');
 const out = process.env.BENCH_PROFILE_OUT ?? path.join(tmpdir(), 'web-load.cpuprofile');
 const CPU_SLOWDOWN = 4;
-const QUIET_MS = 3_000;
+/** How long after the load event the recording goes on (the rides, the map of days, idle work). */
+const AFTER_LOAD_MS = 6_000;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+type Trace = { traceEvents: TraceEvent[] };
+
+/** What a long task's time went to, by the trace's event names (nested events count in each). */
+const TASK_PARTS: Record<string, string> = {
+  'v8.evaluateModule': 'module evaluation',
+  EvaluateScript: 'script evaluation',
+  FunctionCall: 'function calls',
+  TimerFire: 'timers',
+  FireAnimationFrame: 'animation frames',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  Paint: 'paint',
+  PrePaint: 'pre-paint',
+  ParseHTML: 'HTML parsing',
+  MinorGC: 'GC',
+  MajorGC: 'GC',
+};
+
+/** The renderer main thread's tasks over 50 ms, in ms from navigation start, with their parts. */
+function longTasksOfTrace(trace: Trace) {
+  const names = new Map(trace.traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name]));
+  const counts = new Map<string, number>();
+  for (const e of trace.traceEvents) counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = [...names].filter(([, name]) => name === 'CrRendererMain').sort((a, b) => (counts.get(b[0]) ?? 0) - (counts.get(a[0]) ?? 0))[0]?.[0];
+  const events = trace.traceEvents.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const origin = trace.traceEvents.find((e) => e.name === 'navigationStart')?.ts ?? events[0]?.ts ?? 0;
+  const paint = trace.traceEvents.find((e) => e.name === 'firstContentfulPaint');
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000)
+    .map((task) => {
+      const parts: Record<string, number> = {};
+      for (const e of events) {
+        if (e.ts < task.ts || e.ts + (e.dur ?? 0) > task.ts + task.dur! || e === task) continue;
+        const part = TASK_PARTS[e.name];
+        if (part) parts[part] = (parts[part] ?? 0) + (e.dur ?? 0) / 1000;
+      }
+      return { start: (task.ts - origin) / 1000, duration: task.dur! / 1000, parts };
+    });
+  return { tasks, firstPaint: paint ? (paint.ts - origin) / 1000 : 0 };
+}
 
 const log = (message: string) => process.stderr.write(`[profile-web-load] ${message}\n`);
 
@@ -36,34 +89,26 @@ async function main() {
   try {
     await seedDatabase(pool);
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    // In the page (a string: this package has no DOM types): every long task, from the start.
-    await context.addInitScript(`
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });`);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
     await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
-    // Quiet: no long task for QUIET_MS.
-    for (let seen = -1; ; ) {
-      await page.waitForTimeout(QUIET_MS);
-      const count = await page.evaluate<number>('window.__longTasks.length');
-      if (count === seen) break;
-      seen = count;
-    }
+    await page.waitForTimeout(AFTER_LOAD_MS);
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(out, JSON.stringify(profile));
-    const { tasks, firstPaint } = await page.evaluate<{ tasks: { start: number; duration: number }[]; firstPaint: number }>(`({
-      tasks: window.__longTasks,
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
-    })`);
-    const blocking = tasks.filter((task) => task.start >= firstPaint).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    for (const task of tasks) log(`long task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms`);
+    const { tasks, firstPaint } = longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
+    const blocking = tasks.filter((task) => task.start >= firstPaint).reduce((sum, task) => sum + task.duration - 50, 0);
+    for (const task of tasks) {
+      const parts = Object.entries(task.parts)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([name, ms]) => `${name} ${Math.round(ms)}`);
+      log(`long task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms (${parts.join(', ')})`);
+    }
     log(`first contentful paint ${Math.round(firstPaint)} ms; ${tasks.length} long tasks; blocking time after it ${Math.round(blocking)} ms`);
     log(`profile written to ${out}`);
   } finally {
