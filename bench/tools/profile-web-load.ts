@@ -80,50 +80,40 @@ function longTasksOfTrace(trace: Trace) {
 
 const log = (message: string) => process.stderr.write(`[profile-web-load] ${message}\n`);
 
-async function main() {
-  const database = await createBenchDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-profile-web-'));
-  const pool = openPool(database.url, 4);
-  const server = await startWebApp({ databaseUrl: database.url, dataDir, label: 'app', distDir: dist });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  try {
-    await seedDatabase(pool);
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
-    await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
-    await page.waitForTimeout(AFTER_LOAD_MS);
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(out, JSON.stringify(profile));
-    const { tasks, firstPaint } = longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
-    const blocking = tasks.filter((task) => task.start >= firstPaint).reduce((sum, task) => sum + task.duration - 50, 0);
-    for (const task of tasks) {
-      const parts = Object.entries(task.parts)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 5)
-        .map(([name, ms]) => `${name} ${Math.round(ms)}`);
-      log(`long task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms (${parts.join(', ')})`);
-    }
-    log(`first contentful paint ${Math.round(firstPaint)} ms; ${tasks.length} long tasks; blocking time after it ${Math.round(blocking)} ms`);
-    log(`profile written to ${out}`);
-  } finally {
-    await browser.close();
-    await server.stop().catch(() => {});
-    await pool.end();
-    rmSync(dataDir, { recursive: true, force: true });
-    await dropBenchDatabase(database);
+const database = await createBenchDatabase();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'carpool-profile-web-'));
+const pool = openPool(database.url, 4);
+const server = await startWebApp({ databaseUrl: database.url, dataDir, label: 'app', distDir: dist });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  await seedDatabase(pool);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
+  await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
+  await page.waitForTimeout(AFTER_LOAD_MS);
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(out, JSON.stringify(profile));
+  const { tasks, firstPaint } = longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
+  const blocking = tasks.filter((task) => task.start >= firstPaint).reduce((sum, task) => sum + task.duration - 50, 0);
+  for (const task of tasks) {
+    const parts = Object.entries(task.parts)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`);
+    log(`long task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms (${parts.join(', ')})`);
   }
+  log(`first contentful paint ${Math.round(firstPaint)} ms; ${tasks.length} long tasks; blocking time after it ${Math.round(blocking)} ms`);
+  log(`profile written to ${out}`);
+} finally {
+  await browser.close();
+  await server.stop().catch(() => {});
+  await pool.end();
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropBenchDatabase(database);
 }
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`\nPROFILE-WEB-LOAD FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);

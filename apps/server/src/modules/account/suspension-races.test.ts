@@ -49,6 +49,23 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
    */
   const aheadOfDeadlockCheck = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+  /**
+   * A request that locks the ride and then key-shares the user's row, made while the test plays a
+   * suspension of that user: the user's row for update, then (once the request waits for it) the
+   * ride, which closes the cycle. PostgreSQL fails the request's transaction, which must run again.
+   */
+  async function requestAgainstSuspension(userId: string, rideId: string, request: () => Promise<LightMyRequestResponse>) {
+    let answer: Promise<LightMyRequestResponse> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      answer = request();
+      await untilWaiting(1);
+      await aheadOfDeadlockCheck();
+      await tx.execute(sql`select id from rides where id = ${rideId} for update`);
+    });
+    return answer!;
+  }
+
   /** Holds the user's row for update (as a suspension does) until the returned function is called. */
   async function holdUserRow(userId: string): Promise<() => Promise<void>> {
     let release!: () => void;
@@ -243,15 +260,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     const ride = await postRide(t, rideDriver.token);
     expect((await bookRide(t, user.token, ride.id)).statusCode).toBe(201);
     // As the passenger's suspension does: the passenger's row, then the rides they booked.
-    let cancellation: Promise<LightMyRequestResponse> | undefined;
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${user.id} for update`);
-      cancellation = t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: rideDriver.token });
-      await untilWaiting(1);
-      await aheadOfDeadlockCheck();
-      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
-    });
-    const res = await cancellation!;
+    const res = await requestAgainstSuspension(user.id, ride.id, () => t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: rideDriver.token }));
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.database.db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row?.status).toBe('cancelled');
@@ -264,20 +273,9 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     expect(booked.statusCode, booked.body).toBe(201);
     // The acceptance locks the ride, then key-shares the passenger's row for their notification;
     // the passenger's suspension takes the passenger's row, then the rides they booked.
-    let acceptance: Promise<LightMyRequestResponse> | undefined;
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${user.id} for update`);
-      acceptance = t.call({
-        method: 'PUT',
-        url: `/api/bookings/${booked.json<{ id: string }>().id}/status`,
-        token: rideDriver.token,
-        payload: { status: 'confirmed' },
-      });
-      await untilWaiting(1);
-      await aheadOfDeadlockCheck();
-      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
-    });
-    const res = await acceptance!;
+    const res = await requestAgainstSuspension(user.id, ride.id, () =>
+      t.call({ method: 'PUT', url: `/api/bookings/${booked.json<{ id: string }>().id}/status`, token: rideDriver.token, payload: { status: 'confirmed' } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'confirmed' });
   });
@@ -289,15 +287,9 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     expect(booked.statusCode, booked.body).toBe(201);
     // The cancellation locks the ride, then key-shares the driver's row for their notification;
     // the driver's suspension takes the driver's row, then the driver's rides.
-    let cancellation: Promise<LightMyRequestResponse> | undefined;
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${rideDriver.id} for update`);
-      cancellation = t.call({ method: 'DELETE', url: `/api/bookings/${booked.json<{ id: string }>().id}`, token: user.token });
-      await untilWaiting(1);
-      await aheadOfDeadlockCheck();
-      await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
-    });
-    const res = await cancellation!;
+    const res = await requestAgainstSuspension(rideDriver.id, ride.id, () =>
+      t.call({ method: 'DELETE', url: `/api/bookings/${booked.json<{ id: string }>().id}`, token: user.token }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled' });
   });

@@ -132,6 +132,15 @@ describe('ConversationPage', () => {
     expect(box).toHaveValue('Hello?');
   });
 
+  it('says when the other account no longer exists', async () => {
+    serve({ send: () => ({ status: 404, body: { error: 'User not found', code: 'NOT_FOUND' } }) });
+    allowConsoleErrors(/^Failed to send message ApiError: User not found$/);
+    renderConversation();
+    const box = await screen.findByPlaceholderText('Type a message...');
+    await userEvent.type(box, 'Still coming?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account no longer exists, so the message cannot be delivered.');
+  });
+
   it('says when the conversation could not be loaded', async () => {
     serve({ history: () => ({ status: 403, body: { error: 'no', code: 'FORBIDDEN' } }) });
     renderConversation();

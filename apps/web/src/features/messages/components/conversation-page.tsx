@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useConversationPartner } from '../api/get-conversation-partner';
@@ -12,6 +13,9 @@ import { useScrollToNewest } from '../hooks/use-scroll-to-newest';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { ReportMessage } from './report-message';
+
+/** A send refused because the other person's account was deleted (the server answers 404). */
+const ACCOUNT_GONE = 'This account no longer exists, so the message cannot be delivered.';
 
 /** A direct conversation (/conversation-messages/:userId); the router handles signed-out and own ids. */
 export function ConversationPage({ actionsSlot }: { actionsSlot?: (person: { id: string; name: string }) => ReactNode }) {
@@ -35,7 +39,8 @@ function Conversation({
   const { region, toPath } = useRegion();
   const partner = useConversationPartner(region, otherUserId);
   const chat = useConversationChat(myId, otherUserId);
-  const [sendFailed, setSendFailed] = useState(false);
+  // Why the last send failed: the person's account is gone (404), or anything else.
+  const [sendFailed, setSendFailed] = useState<false | 'gone' | 'failed'>(false);
   const listRef = useScrollToNewest<HTMLDivElement>(chat.messages.length);
   const name = partner.data?.name ?? (partner.isError ? 'User' : '');
 
@@ -108,7 +113,7 @@ function Conversation({
         <div className="border-t border-slate-200 p-3 dark:border-slate-800">
           {sendFailed ? (
             <p role="alert" className="mb-2 px-1 text-sm font-medium text-red-700 dark:text-red-300">
-              {TEXTS.sendMessageFailed}
+              {sendFailed === 'gone' ? ACCOUNT_GONE : TEXTS.sendMessageFailed}
             </p>
           ) : null}
           <MessageComposer
@@ -120,7 +125,7 @@ function Conversation({
                 await chat.send(content);
               } catch (error) {
                 console.error(TEXTS.sendMessageFailed, error);
-                setSendFailed(true);
+                setSendFailed(isApiError(error) && error.status === 404 ? 'gone' : 'failed');
                 throw error;
               }
             }}
