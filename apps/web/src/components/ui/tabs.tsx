@@ -1,5 +1,5 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -29,7 +29,7 @@ export function tabPanelProps(idPrefix: string, id: string) {
  * move between enabled tabs (and choose them), Home and End jump to the ends. Only the strip is
  * drawn here; each screen draws the chosen tab's panel with tabPanelProps, so the ids are ours.
  */
-export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
+function TabsUnmemoized<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
   const overflow = useOverflow(listRef);
@@ -134,3 +134,6 @@ function useOverflow(ref: RefObject<HTMLElement | null>) {
   }, [ref, measure]);
   return overflow;
 }
+
+/** Memoized (a page re-renders for each answer it gets; the tabs only when their own props change), keeping the component's type parameter. */
+export const Tabs = memo(TabsUnmemoized) as typeof TabsUnmemoized;

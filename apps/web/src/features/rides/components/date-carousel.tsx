@@ -1,5 +1,6 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import type { RideDayCount } from '@carpool/shared/schemas/rides';
+import { memo } from 'react';
 import { carouselDays, formatDayLabel, formatRideCount, formatWeekday } from '../utils/ride-dates';
 
 interface DateCarouselProps {
@@ -16,7 +17,7 @@ const arrowClasses =
   'inline-flex h-9 w-9 shrink-0 items-center sm:h-10 sm:w-10 justify-center rounded-full border border-slate-300 bg-white text-slate-700 shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700';
 
 /** Five days with their ride counts; arrows move by five; the selected day is a one-day filter. */
-export function DateCarousel({ start, today, selected, counts, onShift, onSelect }: DateCarouselProps) {
+function DateCarouselUnmemoized({ start, today, selected, counts, onShift, onSelect }: DateCarouselProps) {
   const days = carouselDays(start, CAROUSEL_DAYS);
   const countOf = (day: string) => counts?.find((entry) => entry.date === day)?.count;
 
@@ -68,3 +69,6 @@ export function DateCarousel({ start, today, selected, counts, onShift, onSelect
     </div>
   );
 }
+
+/** Memoized: the home page re-renders for each answer it gets; the carousel only when its own props change (its counts among them). */
+export const DateCarousel = memo(DateCarouselUnmemoized);

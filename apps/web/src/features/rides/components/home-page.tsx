@@ -2,7 +2,7 @@ import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
 import { REGION_WORDING, TAGLINE } from '@carpool/shared/regions';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { Suspense, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
@@ -36,6 +36,9 @@ const RidesMap = lazyWithReload(
 const RideDetailModal = lazyWithReload(() => import('./ride-detail-modal').then((module) => module.RideDetailModal), DialogUnavailable);
 
 type HomeTab = 'all' | 'posted' | 'requests';
+
+/** The list of a search that has no answer yet: one array, so that the memoized list sees no change. */
+const NO_RIDES: readonly Ride[] = [];
 type View = 'list' | 'map';
 
 /** The search filters the "All Ride Requests" tab shares with the ride list. */
@@ -87,19 +90,43 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
   const counts = useRideDayCounts({ ...search.filters, startDate: search.windowStart });
   const posted = useUserRides(tab === 'posted' && user ? user.id : null);
   const now = useNow();
-  const postedUpcoming = (posted.data ?? [])
-    .filter((ride) => ride.status === 'active' && new Date(ride.departsAt).getTime() > now)
-    .sort((a, b) => a.departsAt.localeCompare(b.departsAt));
+  const postedUpcoming = useMemo(
+    () =>
+      (posted.data ?? [])
+        .filter((ride) => ride.status === 'active' && new Date(ride.departsAt).getTime() > now)
+        .sort((a, b) => a.departsAt.localeCompare(b.departsAt)),
+    [posted.data, now],
+  );
 
-  const tabs: TabItem<HomeTab>[] = [
-    { id: 'all', label: 'All Rides' },
-    { id: 'posted', label: 'Rides I Posted', disabled: !isSignedIn, hint: TEXTS.rides.signInToSeeRides },
-    { id: 'requests', label: 'All Ride Requests', disabled: !isSignedIn, hint: TEXTS.rides.signInToSeeRequests },
-  ];
+  const tabs: TabItem<HomeTab>[] = useMemo(
+    () => [
+      { id: 'all', label: 'All Rides' },
+      { id: 'posted', label: 'Rides I Posted', disabled: !isSignedIn, hint: TEXTS.rides.signInToSeeRides },
+      { id: 'requests', label: 'All Ride Requests', disabled: !isSignedIn, hint: TEXTS.rides.signInToSeeRequests },
+    ],
+    [isSignedIn],
+  );
   const current = tab === 'posted' ? posted : rides;
-  const shown = tab === 'posted' ? postedUpcoming : (rides.data ?? []);
+  const shown = tab === 'posted' ? postedUpcoming : (rides.data ?? NO_RIDES);
   const hiddenByCollege = useRidesHiddenByCollege(search.filters, rides.isSuccess && !rides.isPlaceholderData ? rides.data.length : undefined);
-  const showAllColleges = () => search.setFilters({ colleges: [] });
+  const { setFilters } = search;
+  const showAllColleges = useCallback(() => setFilters({ colleges: [] }), [setFilters]);
+  const { from, to, date, colleges } = search.filters;
+  const searchValues = useMemo(() => ({ from, to, date, colleges }), [from, to, date, colleges]);
+  const { refetch: refetchRides } = rides;
+  const { refetch: refetchCounts } = counts;
+  const searchAgain = useCallback(() => {
+    void refetchRides();
+    void refetchCounts();
+  }, [refetchRides, refetchCounts]);
+
+  // React Query re-renders this page synchronously (a store's change is never a transition) each
+  // time one of its queries starts or ends. The results are drawn from a deferred copy, so such a
+  // render leaves the list as it is (memoized, like the search panel, carousel and tabs) and the
+  // new cards render afterwards in an interruptible render (bench/README.md, "ninth look").
+  const state = current.isPending ? 'loading' : current.isError ? 'error' : 'ready';
+  const results = useMemo(() => ({ state, rides: shown, counted: current.isSuccess }) as const, [state, shown, current.isSuccess]);
+  const shownResults = useDeferredValue(results);
 
   return (
     <div className="space-y-8">
@@ -116,17 +143,8 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
           </p>
         </div>
         <div className="relative mt-6 space-y-4 rounded-2xl bg-white p-3 text-slate-900 shadow-xl sm:p-5 dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700">
-          <SearchPanel
-            values={{ from: search.filters.from, to: search.filters.to, date: search.filters.date, colleges: search.filters.colleges }}
-            minDate={search.today}
-            onChange={search.setFilters}
-            onSearch={() => {
-              void rides.refetch();
-              void counts.refetch();
-            }}
-            searching={rides.isFetching}
-          />
-          <ActiveCollegeFilter colleges={search.filters.colleges} onClear={showAllColleges} />
+          <SearchPanel values={searchValues} minDate={search.today} onChange={setFilters} onSearch={searchAgain} searching={rides.isFetching} />
+          <ActiveCollegeFilter colleges={colleges} onClear={showAllColleges} />
           <DateCarousel
             start={search.windowStart}
             today={search.today}
@@ -151,17 +169,17 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
                     <h2 id="rides-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
                       {TEXTS.rides.upcomingRides}
                     </h2>
-                    {current.isSuccess ? (
+                    {shownResults.counted ? (
                       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-                        {TEXTS.rides.showingCount(shown.length)}
+                        {TEXTS.rides.showingCount(shownResults.rides.length)}
                       </p>
                     ) : null}
                   </div>
                   <ViewToggle view={view} onChange={setView} />
                 </div>
                 <RideResults
-                  state={current.isPending ? 'loading' : current.isError ? 'error' : 'ready'}
-                  rides={shown}
+                  state={shownResults.state}
+                  rides={shownResults.rides}
                   view={view}
                   emptyHint={tab === 'posted' ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
                   hiddenByCollege={tab === 'posted' ? null : hiddenByCollege}
@@ -197,7 +215,7 @@ interface RideResultsProps {
 }
 
 /** Says which colleges the list is limited to (the user's own by default), with a way out. */
-function ActiveCollegeFilter({ colleges, onClear }: { colleges: readonly College[]; onClear: () => void }) {
+const ActiveCollegeFilter = memo(function ActiveCollegeFilter({ colleges, onClear }: { colleges: readonly College[]; onClear: () => void }) {
   if (colleges.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filters">
@@ -212,9 +230,10 @@ function ActiveCollegeFilter({ colleges, onClear }: { colleges: readonly College
       </Button>
     </div>
   );
-}
+});
 
-function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAllColleges, viewerId, onOpen }: RideResultsProps) {
+/** Memoized: a render of the page for an answer that changes none of its props leaves it alone. */
+const RideResults = memo(function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAllColleges, viewerId, onOpen }: RideResultsProps) {
   if (state === 'loading') {
     return (
       <div className="flex justify-center py-12">
@@ -256,7 +275,7 @@ function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAll
     );
   }
   return <RideCardList rides={rides} viewerId={viewerId} onOpen={onOpen} />;
-}
+});
 
 /**
  * The cards, rendered a few at a time (useProgressiveCount). A card off screen is not laid out or

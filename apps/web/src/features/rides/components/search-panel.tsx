@@ -1,5 +1,5 @@
 import type { College } from '@carpool/shared/colleges';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRegion } from '../../../lib/region';
 import { CollegeSelect } from './college-select';
@@ -23,7 +23,7 @@ interface SearchPanelProps {
 }
 
 /** Departing from, Going to, Date, College and Search; every change searches at once. */
-export function SearchPanel({ values, minDate, onChange, onSearch, searching }: SearchPanelProps) {
+function SearchPanelUnmemoized({ values, minDate, onChange, onSearch, searching }: SearchPanelProps) {
   const { region } = useRegion();
   const fromId = useId();
   const toId = useId();
@@ -83,3 +83,6 @@ export function SearchPanel({ values, minDate, onChange, onSearch, searching }: 
     </form>
   );
 }
+
+/** Memoized: the home page re-renders for each answer it gets; the panel only when its own props change. */
+export const SearchPanel = memo(SearchPanelUnmemoized);

@@ -1,7 +1,7 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import type { College } from '@carpool/shared/colleges';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../../lib/session';
 import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import type { RideFilters } from '../api/get-rides';
@@ -30,11 +30,10 @@ export function useRideSearch() {
     [from, to, chosenColleges, userCollege, effectiveDate, timezone],
   );
 
-  return {
-    today,
-    filters,
-    windowStart,
-    setFilters(patch: { from?: string; to?: string; date?: string; colleges?: College[] }) {
+  // Stable between renders that change none of what they read, so that the memoized parts of the
+  // home page that take them skip a re-render caused by an answer arriving (home-page.tsx).
+  const setFilters = useCallback(
+    (patch: { from?: string; to?: string; date?: string; colleges?: College[] }) => {
       if (patch.from !== undefined) setFrom(patch.from);
       if (patch.to !== undefined) setTo(patch.to);
       if (patch.colleges !== undefined) setChosenColleges(patch.colleges);
@@ -43,12 +42,11 @@ export function useRideSearch() {
         if (patch.date) setWindowStart(windowShowing(patch.date, windowStart, CAROUSEL_DAYS));
       }
     },
-    /** A carousel day: selects it, or deselects it when it is already the filter. */
-    toggleDay(day: string) {
-      setDate(day === effectiveDate ? '' : day);
-    },
-    shift(direction: -1 | 1) {
-      setWindowStart(shiftWindow(windowStart, direction * CAROUSEL_DAYS, today));
-    },
-  };
+    [windowStart],
+  );
+  /** A carousel day: selects it, or deselects it when it is already the filter. */
+  const toggleDay = useCallback((day: string) => setDate(day === effectiveDate ? '' : day), [effectiveDate]);
+  const shift = useCallback((direction: -1 | 1) => setWindowStart(shiftWindow(windowStart, direction * CAROUSEL_DAYS, today)), [windowStart, today]);
+
+  return { today, filters, windowStart, setFilters, toggleDay, shift };
 }
