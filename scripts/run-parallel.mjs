@@ -33,16 +33,19 @@ function eachWorkspace(script) {
     .map(({ job }) => job);
 }
 
-const jobs = [];
-for (let args = process.argv.slice(2); args.length > 0; ) {
-  const arg = args.shift();
-  if (arg === '--each-workspace' && args.length > 0) jobs.push(...eachWorkspace(args.shift()));
-  else jobs.push(arg);
-}
-if (jobs.length === 0) {
+function usage() {
   console.error('usage: node scripts/run-parallel.mjs [--each-workspace <script>] "<npm run arguments>" ...');
   process.exit(2);
 }
+
+const jobs = [];
+for (let args = process.argv.slice(2); args.length > 0; ) {
+  const arg = args.shift();
+  if (arg !== '--each-workspace') jobs.push(arg);
+  else if (args.length > 0) jobs.push(...eachWorkspace(args.shift()));
+  else usage(); // the flag without the script it stands for
+}
+if (jobs.length === 0) usage();
 
 function run(job) {
   const started = Date.now();

@@ -266,7 +266,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     expect(row?.status).toBe('cancelled');
   });
 
-  it('accepts a booking while its passenger is being suspended: the victim of the deadlock runs again', async () => {
+  it('accepts a booking while its passenger\'s row and then the ride are locked as a suspension locks them: the victim of the deadlock runs again', async () => {
     const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
     const ride = await postRide(t, rideDriver.token);
     const booked = await bookRide(t, user.token, ride.id);
@@ -280,7 +280,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     expect(res.json()).toMatchObject({ status: 'confirmed' });
   });
 
-  it('cancels a booking while its driver is being suspended: the victim of the deadlock runs again', async () => {
+  it('cancels a booking while its driver\'s row and then the ride are locked as a suspension locks them: the victim of the deadlock runs again', async () => {
     const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
     const ride = await postRide(t, rideDriver.token);
     const booked = await bookRide(t, user.token, ride.id);

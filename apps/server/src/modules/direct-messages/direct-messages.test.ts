@@ -1,5 +1,7 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { notifications } from '../../db/schema.js';
 import { MESSAGE_RATE_LIMIT } from '../../plugins/message-rate-limit.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 
@@ -143,9 +145,12 @@ describeEachDatabase('direct messages', (kind) => {
     const res = await send(ann, gil.id, 'are you still coming?');
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
-    // The conversation stays readable for Ann, with the one message that was sent before.
+    // The conversation stays readable for Ann, with the one message that was sent before, and
+    // no notification was made for the deleted account.
     const history = await open(ann, gil.id);
     expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).toContain('see you at the station');
     expect(JSON.stringify(history.json())).not.toContain('are you still coming?');
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, gil.id))).toEqual([]);
   });
 });

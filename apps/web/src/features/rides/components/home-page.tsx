@@ -125,7 +125,12 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
   // render leaves the list as it is (memoized, like the search panel, carousel and tabs) and the
   // new cards render afterwards in an interruptible render (bench/README.md, "ninth look").
   const state = current.isPending ? 'loading' : current.isError ? 'error' : 'ready';
-  const results = useMemo(() => ({ state, rides: shown, counted: current.isSuccess }) as const, [state, shown, current.isSuccess]);
+  // Everything the results draw is in it, so that they never mix one tab's list with another's hint.
+  const shownHidden = tab === 'posted' ? null : hiddenByCollege;
+  const results = useMemo(
+    () => ({ state, rides: shown, counted: current.isSuccess, posted: tab === 'posted', hiddenByCollege: shownHidden }) as const,
+    [state, shown, current.isSuccess, tab, shownHidden],
+  );
   const shownResults = useDeferredValue(results);
 
   return (
@@ -181,8 +186,8 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
                   state={shownResults.state}
                   rides={shownResults.rides}
                   view={view}
-                  emptyHint={tab === 'posted' ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
-                  hiddenByCollege={tab === 'posted' ? null : hiddenByCollege}
+                  emptyHint={shownResults.posted ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
+                  hiddenByCollege={shownResults.hiddenByCollege}
                   onShowAllColleges={showAllColleges}
                   viewerId={user?.id ?? null}
                   onOpen={setOpened}
