@@ -49,6 +49,15 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
    */
   const aheadOfDeadlockCheck = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+  /** A new passenger's pending booking on a ride of a new driver. */
+  async function newBooking() {
+    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
+    const ride = await postRide(t, rideDriver.token);
+    const booked = await bookRide(t, user.token, ride.id);
+    expect(booked.statusCode, booked.body).toBe(201);
+    return { user, rideDriver, ride, bookingId: booked.json<{ id: string }>().id };
+  }
+
   /**
    * A request that locks the ride and then key-shares the user's row, made while the test plays a
    * suspension of that user: the user's row for update, then (once the request waits for it) the
@@ -235,9 +244,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
   });
 
   it('suspends a passenger whose ride its driver is cancelling at that moment: the victim of the deadlock runs again', async () => {
-    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
-    const ride = await postRide(t, rideDriver.token);
-    expect((await bookRide(t, user.token, ride.id)).statusCode).toBe(201);
+    const { user, ride } = await newBooking();
     // As the driver's cancellation does: the ride, then a notification to each passenger, whose
     // foreign key check key-shares the passenger's row. The suspension takes the passenger's row,
     // then the rides of the passenger's bookings: PostgreSQL fails the one that waited first.
@@ -256,9 +263,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
   });
 
   it('cancels a ride while one of its passengers is being suspended: the victim of the deadlock runs again', async () => {
-    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
-    const ride = await postRide(t, rideDriver.token);
-    expect((await bookRide(t, user.token, ride.id)).statusCode).toBe(201);
+    const { user, rideDriver, ride } = await newBooking();
     // As the passenger's suspension does: the passenger's row, then the rides they booked.
     const res = await requestAgainstSuspension(user.id, ride.id, () => t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: rideDriver.token }));
     expect(res.statusCode, res.body).toBe(200);
@@ -267,28 +272,22 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
   });
 
   it('accepts a booking while its passenger\'s row and then the ride are locked as a suspension locks them: the victim of the deadlock runs again', async () => {
-    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
-    const ride = await postRide(t, rideDriver.token);
-    const booked = await bookRide(t, user.token, ride.id);
-    expect(booked.statusCode, booked.body).toBe(201);
+    const { user, rideDriver, ride, bookingId } = await newBooking();
     // The acceptance locks the ride, then key-shares the passenger's row for their notification;
     // the passenger's suspension takes the passenger's row, then the rides they booked.
     const res = await requestAgainstSuspension(user.id, ride.id, () =>
-      t.call({ method: 'PUT', url: `/api/bookings/${booked.json<{ id: string }>().id}/status`, token: rideDriver.token, payload: { status: 'confirmed' } }),
+      t.call({ method: 'PUT', url: `/api/bookings/${bookingId}/status`, token: rideDriver.token, payload: { status: 'confirmed' } }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'confirmed' });
   });
 
   it('cancels a booking while its driver\'s row and then the ride are locked as a suspension locks them: the victim of the deadlock runs again', async () => {
-    const [user, rideDriver] = await Promise.all([newUser(), newUser()]);
-    const ride = await postRide(t, rideDriver.token);
-    const booked = await bookRide(t, user.token, ride.id);
-    expect(booked.statusCode, booked.body).toBe(201);
+    const { user, rideDriver, ride, bookingId } = await newBooking();
     // The cancellation locks the ride, then key-shares the driver's row for their notification;
     // the driver's suspension takes the driver's row, then the driver's rides.
     const res = await requestAgainstSuspension(rideDriver.id, ride.id, () =>
-      t.call({ method: 'DELETE', url: `/api/bookings/${booked.json<{ id: string }>().id}`, token: user.token }),
+      t.call({ method: 'DELETE', url: `/api/bookings/${bookingId}`, token: user.token }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled' });
