@@ -105,10 +105,10 @@ export async function setVerificationState(
 
 /**
  * The first step of a transaction that writes something of the signed-in user's that a suspension
- * or an account deletion would cancel or erase (a ride, a weekly series, a place on a waiting
- * list, a ride request, an upload, a push subscription, notification settings, a block). The request was authenticated a moment
- * before; if the account has been suspended or deleted since, or is being so now (waited for),
- * the write is refused as the authentication would now refuse it. Otherwise the key-share lock
+ * or an account deletion would cancel or erase (docs/decisions/reports-and-blocks.md lists them:
+ * rides, bookings, messages, settings and more). The request was authenticated a moment before;
+ * if the account has been suspended or deleted since, or is being so now (waited for), the write
+ * is refused as the authentication would now refuse it. Otherwise the key-share lock
  * makes a suspension or deletion wait until this transaction has committed, so that it then sees,
  * cancels or erases what this one wrote.
  */

@@ -36,10 +36,10 @@ const RidesMap = lazyWithReload(
 const RideDetailModal = lazyWithReload(() => import('./ride-detail-modal').then((module) => module.RideDetailModal), DialogUnavailable);
 
 type HomeTab = 'all' | 'posted' | 'requests';
+type View = 'list' | 'map';
 
 /** The list of a search that has no answer yet: one array, so that the memoized list sees no change. */
 const NO_RIDES: readonly Ride[] = [];
-type View = 'list' | 'map';
 
 /** The search filters the "All Ride Requests" tab shares with the ride list. */
 export interface RequestsPanelFilters {
@@ -111,8 +111,6 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
   const hiddenByCollege = useRidesHiddenByCollege(search.filters, rides.isSuccess && !rides.isPlaceholderData ? rides.data.length : undefined);
   const { setFilters } = search;
   const showAllColleges = useCallback(() => setFilters({ colleges: [] }), [setFilters]);
-  const { from, to, date, colleges } = search.filters;
-  const searchValues = useMemo(() => ({ from, to, date, colleges }), [from, to, date, colleges]);
   const { refetch: refetchRides } = rides;
   const { refetch: refetchCounts } = counts;
   const searchAgain = useCallback(() => {
@@ -148,8 +146,8 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
           </p>
         </div>
         <div className="relative mt-6 space-y-4 rounded-2xl bg-white p-3 text-slate-900 shadow-xl sm:p-5 dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700">
-          <SearchPanel values={searchValues} minDate={search.today} onChange={setFilters} onSearch={searchAgain} searching={rides.isFetching} />
-          <ActiveCollegeFilter colleges={colleges} onClear={showAllColleges} />
+          <SearchPanel values={search.filters} minDate={search.today} onChange={setFilters} onSearch={searchAgain} searching={rides.isFetching} />
+          <ActiveCollegeFilter colleges={search.filters.colleges} onClear={showAllColleges} />
           <DateCarousel
             start={search.windowStart}
             today={search.today}
