@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   if (config.jobsEnabled) {
-    app.addHook('onClose', startPeriodicJob(deps, app.log, (outcome) => app.metrics.periodicJobRuns.inc({ outcome })));
+    app.addHook('onClose', startPeriodicJob(deps, app.log, { firstRunDelayMs: config.jobsStartDelayMs, onRun: (outcome) => app.metrics.periodicJobRuns.inc({ outcome }) }));
   }
   return app;
 }

@@ -62,12 +62,18 @@ describe('loadConfig', () => {
   it('reads the e-mail and outbox settings', () => {
     const defaults = loadConfig({});
     expect(defaults).toMatchObject({ smtpUrl: null, mailFrom: 'Carpool <no-reply@carpool.localhost>' });
-    expect(defaults.outbox).toEqual({ worker: true, pollMs: 1000, startDelayMs: 0, maxAttempts: 8, retryBaseMs: 5000, busyRequestsPerSecond: 50 });
+    expect(defaults.outbox).toEqual({ worker: true, pollMs: 1000, startDelayMs: 1000, maxAttempts: 8, retryBaseMs: 5000, busyRequestsPerSecond: 50 });
     const set = loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Rides <rides@example.com>', OUTBOX_WORKER: '0' });
     expect(set).toMatchObject({ smtpUrl: 'smtps://user:secret@mail.example.com:465', mailFrom: 'Rides <rides@example.com>' });
     expect(set.outbox.worker).toBe(false);
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/OUTBOX_MAX_ATTEMPTS/);
+  });
+
+  it('starts the background work a second after start unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ jobsStartDelayMs: 1000, outbox: { startDelayMs: 1000 } });
+    expect(loadConfig({ JOBS_START_DELAY_MS: '0', OUTBOX_START_DELAY_MS: '250' })).toMatchObject({ jobsStartDelayMs: 0, outbox: { startDelayMs: 250 } });
+    expect(() => loadConfig({ JOBS_START_DELAY_MS: '-1' })).toThrow(/JOBS_START_DELAY_MS/);
   });
 
   it('shows OpenStreetMap tiles by default, none in tests or when turned off, and a configured server otherwise', () => {

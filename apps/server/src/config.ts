@@ -81,6 +81,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     JOBS_ENABLED: flag.default(true),
+    JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     TEST_CLOCK: flag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
@@ -91,7 +92,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Carpool <no-reply@carpool.localhost>'),
     OUTBOX_WORKER: flag.default(true),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-    OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
     OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
     OUTBOX_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(0).default(50),
@@ -163,6 +164,8 @@ const EnvSchema = z
       logLevel: env.LOG_LEVEL,
       webDistDir: env.WEB_DIST_DIR ?? null,
       jobsEnabled: env.JOBS_ENABLED,
+      /** The periodic job's first look waits this long after start (docs/decisions/embedded-database-start.md). */
+      jobsStartDelayMs: env.JOBS_START_DELAY_MS,
       /** Browser tests only: POST /api/test/clock and /api/test/run-jobs (see test-clock.routes.ts). */
       testClock: env.TEST_CLOCK,
       /** 0 turns the per-address request limit off (load tests from one address). */
@@ -183,7 +186,11 @@ const EnvSchema = z
       outbox: {
         worker: env.OUTBOX_WORKER,
         pollMs: env.OUTBOX_POLL_MS,
-        /** Lets a test kill the process between a commit and the first send. */
+        /**
+         * The first pass waits this long after start, so that a restart answers its first requests
+         * before it reads the backlog; a test sets it high to kill the process between a commit and
+         * the first send.
+         */
         startDelayMs: env.OUTBOX_START_DELAY_MS,
         maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
         retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
@@ -238,6 +245,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     JOBS_ENABLED: 'false',
     RATE_LIMIT_PER_MINUTE: '0',
     OUTBOX_WORKER: 'false',
+    JOBS_START_DELAY_MS: '0',
+    OUTBOX_START_DELAY_MS: '0',
   });
   return { ...base, devIdpKeyDir: null, vapidKeyDir: null, ...overrides };
 }

@@ -144,15 +144,16 @@ export async function runPeriodicJob(
 export type PeriodicJobOutcome = 'ran' | 'skipped' | 'failed';
 
 /**
- * Looks every PERIODIC_JOB_TICK_MS (the first time right after start) and runs the job when no
- * process has run it within PERIODIC_JOB_INTERVAL_MS; never two runs of this process at once.
- * `onRun` hears each look's outcome (the metrics count them: `skipped` when the period was already
- * claimed). Returns the function that stops it and waits for a run in progress.
+ * Looks every PERIODIC_JOB_TICK_MS (the first time `firstRunDelayMs` after start, so that a
+ * restarting server answers before it works) and runs the job when no process has run it within
+ * PERIODIC_JOB_INTERVAL_MS; never two runs of this process at once. `onRun` hears each look's
+ * outcome (the metrics count them: `skipped` when the period was already claimed). Returns the
+ * function that stops it and waits for a run in progress.
  */
 export function startPeriodicJob(
   deps: JobDeps,
   log: FastifyBaseLogger,
-  onRun: (outcome: PeriodicJobOutcome) => void = () => {},
+  { firstRunDelayMs = 0, onRun = () => {} }: { firstRunDelayMs?: number; onRun?: (outcome: PeriodicJobOutcome) => void } = {},
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -171,7 +172,7 @@ export function startPeriodicJob(
         running = null;
       });
   };
-  const first = setTimeout(tick, 0);
+  const first = setTimeout(tick, firstRunDelayMs);
   const timer = setInterval(tick, PERIODIC_JOB_TICK_MS);
   first.unref();
   timer.unref();
