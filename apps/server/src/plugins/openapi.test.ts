@@ -104,7 +104,7 @@ describe('the contract check', () => {
       async () => ({ ok: true }),
     );
     await app.ready();
-    const document = app.swagger() as OpenAPIV3_1.Document;
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenAPIV3_1.Document>();
     expect(contractProblems(app.apiRoutes, document)).toEqual([
       'GET /api/bare/:id: declares no schema, or hides itself from the document',
       'GET /api/half/:id: has path parameters but declares no params schema',
@@ -113,5 +113,36 @@ describe('the contract check', () => {
     ]);
     expect(document.paths?.['/api/kept/{id}']?.get?.security).toEqual([{ bearer: [] }]);
     await app.close();
+  });
+});
+
+describe('the docs pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('are made on the first request (several at once) and served as the files they are', async () => {
+    const [page, json, yaml] = await Promise.all([
+      t.call({ method: 'GET', url: '/api/docs' }),
+      t.call({ method: 'GET', url: '/api/docs/json' }),
+      t.call({ method: 'GET', url: '/api/docs/yaml' }),
+    ]);
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.body).toContain('/api/docs/static/swagger-ui.css');
+    expect(json.json<OpenAPIV3_1.Document>().paths?.['/api/health']?.get?.operationId).toBe('getHealth');
+    expect([yaml.statusCode, yaml.headers['content-type']]).toEqual([200, 'application/x-yaml']);
+    expect(yaml.body).toMatch(/^openapi: 3\.1\.0/);
+
+    const style = await t.call({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect([style.statusCode, style.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    expect(style.headers['x-content-type-options']).toBe('nosniff');
+    const unchanged = await t.call({ method: 'GET', url: '/api/docs/static/swagger-ui.css', headers: { 'if-none-match': String(style.headers.etag) } });
+    expect([unchanged.statusCode, unchanged.body]).toEqual([304, '']);
+
+    const missing = await t.call({ method: 'GET', url: '/api/docs/static/nothing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,8 +1,6 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_STATUS, type ErrorCode } from '@carpool/shared/errors';
 import { ErrorBodySchema } from '@carpool/shared/schemas/common';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -151,12 +149,21 @@ function addContract(document: OpenAPIV3_1.Document, routes: Map<string, ApiRout
  * The OpenAPI document at /api/docs/json, and the contract every route follows: what each route
  * declares (operationId, schemas, its own error codes) plus what follows from how it is registered
  * (bearer security from its auth hook, the errors every route can answer), added here in one place.
+ *
+ * The document and the browsable page are made on the first request under /api/docs, not at
+ * start: Swagger's packages took about 60 ms of a 1 s restart (bench/README.md, "tenth look").
+ * This plugin keeps what every route registered; the first docs request builds a Fastify instance
+ * of its own with those routes (their schemas, no handlers) and Swagger, and every docs request is
+ * answered by it.
  */
 export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUrl: string | null }) => {
   const routes: ApiRoute[] = [];
   const byOperation = new Map<string, ApiRoute>();
+  const registered: RouteOptions[] = [];
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
+    if (route.url === DOCS_ROUTE_PREFIX || route.url.startsWith(`${DOCS_ROUTE_PREFIX}/`)) return;
+    registered.push(route);
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD twin to every GET route; it is the same operation.
       if (method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === route.url)) continue;
@@ -174,7 +181,58 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUr
     }
   });
 
-  await app.register(swagger, {
+  let docs: Promise<FastifyInstance> | null = null;
+  const docsApp = () => {
+    docs ??= buildDocsApp(registered, byOperation, options.publicUrl);
+    // A failure is not kept: the next request tries again.
+    docs.catch(() => (docs = null));
+    return docs;
+  };
+  app.addHook('onClose', async () => {
+    const built = await docs?.catch(() => null);
+    await built?.close();
+  });
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await (await docsApp()).inject({
+      method: request.method as 'GET' | 'HEAD',
+      url: request.url,
+      headers: pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
+    });
+    // A file the docs do not have is answered as every unknown path is.
+    if (answer.statusCode === 404) return reply.callNotFound();
+    reply.code(answer.statusCode).headers(pickHeaders(answer.headers, FORWARDED_ANSWER_HEADERS));
+    return answer.rawPayload.length > 0 ? reply.send(answer.rawPayload) : reply.send();
+  };
+  // Not part of the API (test/api-contract.ts lists them), hence no schema.
+  app.get(DOCS_ROUTE_PREFIX, forward);
+  app.get(`${DOCS_ROUTE_PREFIX}/*`, forward);
+});
+
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range'];
+const FORWARDED_ANSWER_HEADERS = ['content-type', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'location', 'vary', 'accept-ranges', 'content-range'];
+
+function pickHeaders(headers: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (typeof value === 'string') picked[name] = value;
+    else if (typeof value === 'number') picked[name] = String(value);
+  }
+  return picked;
+}
+
+/** The docs' own Fastify instance: every route of the app, by its schema, and Swagger over them. */
+async function buildDocsApp(registered: readonly RouteOptions[], byOperation: Map<string, ApiRoute>, publicUrl: string | null): Promise<FastifyInstance> {
+  const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('fastify'),
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
+  const docs = Fastify({ logger: false });
+  // The routes here only describe themselves: nothing is validated or serialized through them.
+  docs.setValidatorCompiler(() => () => true);
+  docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await docs.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -185,7 +243,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUr
           'Send X-Region (cornell or nj) on every call and a bearer token from POST /api/auth/google on protected ones.',
         license: { name: 'Proprietary' },
       },
-      servers: [{ url: options.publicUrl ?? '/', description: options.publicUrl ? 'This deployment' : 'The server that serves this document' }],
+      servers: [{ url: publicUrl ?? '/', description: publicUrl ? 'This deployment' : 'The server that serves this document' }],
       tags: TAGS,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/auth/google' } } },
     },
@@ -197,5 +255,18 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUr
     },
     transformObject: (documents) => addContract(('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject) as OpenAPIV3_1.Document, byOperation),
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_ROUTE_PREFIX });
-});
+  await docs.register(swaggerUi, { routePrefix: DOCS_ROUTE_PREFIX });
+  await docs.register(async (scope) => {
+    for (const route of registered) {
+      // Fastify adds the HEAD twins of GET routes again by itself.
+      if (route.method === 'HEAD') continue;
+      scope.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, handler: describeOnly });
+    }
+  });
+  await docs.ready();
+  return docs;
+}
+
+async function describeOnly(): Promise<never> {
+  throw new Error('a route of the docs instance only describes itself');
+}
