@@ -1,5 +1,5 @@
 import type { Booking } from '@carpool/shared/schemas/bookings';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERIODIC_JOB_INTERVAL_MS } from '@carpool/shared/constants';
 import { buildApp } from '../../app.js';
@@ -252,4 +252,58 @@ describeEachDatabase('expired sessions', (kind) => {
       }
     });
   });
+});
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The job deletes expired sessions first and key-shares people's rows last (their notifications);
+ * a suspension holds the person's row and then revokes their sessions. When the person has an
+ * expired session and a ride that has just departed, the two wait for each other. The test plays
+ * the suspension's side on its own connection.
+ */
+describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { start: RIDES_TEST_START });
+  });
+  afterAll(() => t?.close());
+
+  const waitingForLocks = async () =>
+    ((await t.database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+  it('runs again when PostgreSQL ends the deadlock by rolling the job back', async () => {
+    const driver = await t.signIn('deadlock-driver@cornell.edu', 'Dana');
+    const passenger = await t.signIn('deadlock-passenger@cornell.edu', 'Pat');
+    const ride = await postRide(t, driver.token, { date: '2026-03-10', time: '14:00' });
+    const booking = (await bookRide(t, passenger.token, ride.id)).json<Booking>();
+    await t.call({ method: 'PUT', url: `/api/bookings/${booking.id}/status`, token: driver.token, payload: { status: 'confirmed' } });
+    // A second session of the driver's, expired: the job deletes it.
+    const sessionsOfDriver = async () => (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, driver.id))).map((row) => row.id);
+    const live = await sessionsOfDriver();
+    await t.signIn('deadlock-driver@cornell.edu', 'Dana');
+    const expired = (await sessionsOfDriver()).filter((id) => !live.includes(id));
+    expect(expired).toHaveLength(1);
+    await t.database.db.update(sessions).set({ expiresAt: new Date('2026-03-01T00:00:00Z') }).where(inArray(sessions.id, expired));
+    t.clock.set(new Date('2026-03-10T20:00:00Z'));
+
+    let job: Promise<Awaited<ReturnType<typeof runPeriodicJob>>> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${driver.id} for update`);
+      job = runPeriodicJob(t.app.deps);
+      job.catch(() => {});
+      await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      // PostgreSQL fails the transaction whose deadlock check (after 1 s) finds the cycle first:
+      // the job's, which started waiting first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${driver.id} and revoked_at is null`);
+    });
+
+    const result = await job!;
+    expect(result).toMatchObject({ ran: true, ridesCompleted: 1, bookingsCompleted: 1, sessionsDeleted: 1, reviewDueNotifications: 2 });
+    const [row] = await t.database.db.select({ status: rides.status }).from(rides).where(eq(rides.id, ride.id));
+    expect(row!.status).toBe('completed');
+  }, 30_000);
 });

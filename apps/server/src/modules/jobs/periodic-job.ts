@@ -3,6 +3,7 @@ import { placeLabel } from '@carpool/shared/places';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
 import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
 import { extendRideSeries } from '../rides/ride-series.service.js';
@@ -60,7 +61,10 @@ export async function runPeriodicJob(
   options: { oncePerMs?: number } = {},
 ): Promise<PeriodicJobResult> {
   const now = deps.clock.now();
-  const { result, pushes } = await deps.db.transaction(async (tx) => {
+  // Retried on deadlock: it deletes sessions and completes rides before it key-shares people's
+  // rows, which a suspension takes the other way round; every effect outside the database is in
+  // `pushes`, run after commit.
+  const { result, pushes } = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const result: PeriodicJobResult = {
       ran: false,
       ridesCompleted: 0,
