@@ -141,6 +141,9 @@ describe('the docs pages', () => {
     const unchanged = await t.call({ method: 'GET', url: '/api/docs/static/swagger-ui.css', headers: { 'if-none-match': String(style.headers.etag) } });
     expect([unchanged.statusCode, unchanged.body]).toEqual([304, '']);
 
+    const head = await t.call({ method: 'HEAD', url: '/api/docs/static/swagger-ui.css' });
+    expect([head.statusCode, head.headers['content-length'], head.body]).toEqual([200, style.headers['content-length'], '']);
+
     const missing = await t.call({ method: 'GET', url: '/api/docs/static/nothing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '@carpool/shared/errors';
 import { ErrorBodySchema } from '@carpool/shared/schemas/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -21,7 +21,7 @@ declare module 'fastify' {
     multipartBody?: z.ZodType;
   }
   interface FastifyInstance {
-    /** Every route registered so far (HEAD twins of GET routes aside), for the contract test. */
+    /** Every route registered so far (HEAD twins of GET routes and the docs pages aside), for the contract test. */
     apiRoutes: readonly ApiRoute[];
   }
 }
@@ -183,18 +183,23 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUr
 
   let docs: Promise<FastifyInstance> | null = null;
   const docsApp = () => {
-    docs ??= buildDocsApp(registered, byOperation, options.publicUrl);
+    if (docs) return docs;
+    const building = buildDocsApp(registered, byOperation, options.publicUrl, app.log.child({ plugin: 'docs' }));
+    docs = building;
     // A failure is not kept: the next request tries again.
-    docs.catch(() => (docs = null));
-    return docs;
+    building.catch(() => {
+      if (docs === building) docs = null;
+    });
+    return building;
   };
   app.addHook('onClose', async () => {
     const built = await docs?.catch(() => null);
     await built?.close();
   });
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Asked as GET even for a HEAD: this route's HEAD twin drops the body and keeps its length.
     const answer = await (await docsApp()).inject({
-      method: request.method as 'GET' | 'HEAD',
+      method: 'GET',
       url: request.url,
       headers: pickHeaders(request.headers, FORWARDED_REQUEST_HEADERS),
     });
@@ -203,12 +208,12 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { publicUr
     reply.code(answer.statusCode).headers(pickHeaders(answer.headers, FORWARDED_ANSWER_HEADERS));
     return answer.rawPayload.length > 0 ? reply.send(answer.rawPayload) : reply.send();
   };
-  // Not part of the API (test/api-contract.ts lists them), hence no schema.
+  // Not part of the API: the hook above leaves them out of `apiRoutes`, and they declare no schema.
   app.get(DOCS_ROUTE_PREFIX, forward);
   app.get(`${DOCS_ROUTE_PREFIX}/*`, forward);
 });
 
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range'];
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range', 'range'];
 const FORWARDED_ANSWER_HEADERS = ['content-type', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'location', 'vary', 'accept-ranges', 'content-range'];
 
 function pickHeaders(headers: Record<string, unknown>, names: readonly string[]): Record<string, string> {
@@ -222,13 +227,19 @@ function pickHeaders(headers: Record<string, unknown>, names: readonly string[])
 }
 
 /** The docs' own Fastify instance: every route of the app, by its schema, and Swagger over them. */
-async function buildDocsApp(registered: readonly RouteOptions[], byOperation: Map<string, ApiRoute>, publicUrl: string | null): Promise<FastifyInstance> {
+async function buildDocsApp(
+  registered: readonly RouteOptions[],
+  byOperation: Map<string, ApiRoute>,
+  publicUrl: string | null,
+  log: FastifyBaseLogger,
+): Promise<FastifyInstance> {
   const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }] = await Promise.all([
     import('fastify'),
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),
   ]);
-  const docs = Fastify({ logger: false });
+  // Its errors (a schema the document cannot express) are logged as the app's are.
+  const docs = Fastify({ loggerInstance: log, disableRequestLogging: true });
   // The routes here only describe themselves: nothing is validated or serialized through them.
   docs.setValidatorCompiler(() => () => true);
   docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -260,7 +271,8 @@ async function buildDocsApp(registered: readonly RouteOptions[], byOperation: Ma
     for (const route of registered) {
       // Fastify adds the HEAD twins of GET routes again by itself.
       if (route.method === 'HEAD') continue;
-      scope.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, handler: describeOnly });
+      const { method, url, schema, config, constraints, links } = route as RouteOptions & { links?: unknown };
+      scope.route({ method, url, schema, config, constraints, ...(links ? { links } : {}), handler: describeOnly });
     }
   });
   await docs.ready();

@@ -162,6 +162,23 @@ describeEachDatabase('periodic job', (kind) => {
     }
   });
 
+  it('waits its first-run delay after it is started', async () => {
+    const driver = await t.signIn('later-starter@cornell.edu');
+    const ride = await postRide(t, driver.token, { date: '2026-03-26', time: '10:00' });
+    t.clock.set(new Date('2026-03-26T10:00:00Z'));
+    const statusOf = async () => (await t.database.db.select({ status: rides.status }).from(rides).where(eq(rides.id, ride.id)))[0]!.status;
+    const started = Date.now();
+    const stop = startPeriodicJob(t.app.deps, t.app.log, { firstRunDelayMs: 600 });
+    try {
+      await pause(300);
+      expect(await statusOf()).toBe('active');
+      await vi.waitFor(async () => expect(await statusOf()).toBe('completed'), { timeout: 5_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    } finally {
+      await stop();
+    }
+  });
+
   it('runs once per period with two app instances on one database, however often each ticks', async () => {
     const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
     await other.ready();

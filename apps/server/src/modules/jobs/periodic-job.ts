@@ -176,10 +176,14 @@ export function startPeriodicJob(
         running = null;
       });
   };
-  const first = setTimeout(tick, firstRunDelayMs);
-  const timer = setInterval(tick, PERIODIC_JOB_TICK_MS);
+  // The ticks start with the first look, so that a delay longer than a tick is kept too.
+  let timer: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    tick();
+    timer = setInterval(tick, PERIODIC_JOB_TICK_MS);
+    timer.unref();
+  }, firstRunDelayMs);
   first.unref();
-  timer.unref();
   return async () => {
     stopped = true;
     clearTimeout(first);
