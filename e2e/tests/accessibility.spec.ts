@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { allowConsoleErrors, expect, test, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
+import { allowConsoleErrors, expect, test, uniqueEmail, saveScreenshot, axeFor } from '../fixtures/test.js';
 
 /**
  * Issue 15, acceptance 2 and 5: every screen, in both themes, at desktop and 360 px, with open
@@ -195,7 +194,7 @@ class Audit {
       await page.setViewportSize(size);
       if (options.show) await options.show.scrollIntoViewIfNeeded();
       await settle(page);
-      const axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
+      const axe = axeFor(page).withTags(AXE_TAGS);
       if (options.include) axe.include(options.include);
       const { violations } = await axe.analyze();
       for (const violation of violations) {

@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { allowConsoleErrors, test as base, expect, signInThroughUi, uniqueEmail, saveScreenshot } from '../fixtures/test.js';
+import { allowConsoleErrors, test as base, expect, signInThroughUi, uniqueEmail, saveScreenshot, axeFor } from '../fixtures/test.js';
 
 /**
  * A small Nominatim-compatible geocoder on loopback: the browser asks it directly, as it would ask
@@ -74,7 +73,7 @@ async function openPostRideForm(page: Page): Promise<Locator> {
 }
 
 async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeFor(page).analyze();
   const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
   expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

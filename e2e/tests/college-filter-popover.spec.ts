@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, saveScreenshot, test } from '../fixtures/test.js';
+import { expect, saveScreenshot, test, axeFor } from '../fixtures/test.js';
 
 test.describe('the college filter on a Radix popover', () => {
   for (const [colorScheme, width] of [
@@ -21,7 +20,7 @@ test.describe('the college filter on a Radix popover', () => {
       await page.keyboard.press('Space');
       await expect(panel.getByRole('checkbox', { name: 'Ithaca' })).toBeChecked();
       await expect(button).toHaveAccessibleName('College Ithaca');
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeFor(page).analyze();
       const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
       expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
       await saveScreenshot(page, `college-filter-open-${colorScheme}-${width}`);

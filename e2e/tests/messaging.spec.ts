@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { allowConsoleErrors, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, expect, saveScreenshot, signInThroughUi, test, uniqueEmail, axeFor } from '../fixtures/test.js';
 
 interface Session {
   token: string;
@@ -47,7 +46,7 @@ async function saveDialogScreenshot(page: Page, dialog: Locator, name: string): 
 
 /** No serious or critical axe-core finding inside the part of the page this feature draws. */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const { violations } = await axeFor(page).include(selector).analyze();
   const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
   expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

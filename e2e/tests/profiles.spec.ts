@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { allowConsoleErrors, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, expect, saveScreenshot, signInThroughUi, test, uniqueEmail, axeFor } from '../fixtures/test.js';
 
 // This file's server has the test clock (docs/decisions/test-clock.md): a worker of its own.
 test.use({ serverEnv: { TEST_CLOCK: '1' } });
@@ -69,7 +68,7 @@ async function completeRideTogether(driver: Person, passenger: Person) {
 
 /** No serious or critical axe-core finding inside what this feature draws (DESIGN.md section 8). */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const { violations } = await axeFor(page).include(selector).analyze();
   const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
   expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

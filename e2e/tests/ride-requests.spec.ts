@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { allowConsoleErrors, completeDevSignIn, expect, saveScreenshot, signInThroughUi, test, uniqueEmail } from '../fixtures/test.js';
+import { allowConsoleErrors, completeDevSignIn, expect, saveScreenshot, signInThroughUi, test, uniqueEmail, axeFor } from '../fixtures/test.js';
 
 interface Trip {
   from: string;
@@ -86,7 +85,7 @@ async function saveDialogScreenshot(page: Page, dialog: Locator, name: string): 
 
 /** No serious or critical axe-core finding in what this feature draws (DESIGN.md section 8). */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const { violations } = await axeFor(page).include(selector).analyze();
   const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
   expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../packages/shared/src/texts.js';
-import { expect, saveScreenshot, test, uniqueEmail } from '../fixtures/test.js';
+import { expect, saveScreenshot, test, uniqueEmail, axeFor } from '../fixtures/test.js';
 import { confirmInApp, localDay, saveDialogScreenshot, signIn } from '../fixtures/journeys.js';
 
 // A server of its own (a worker of its own): these journeys count the rides of a day, which the
@@ -10,7 +9,7 @@ test.use({ serverEnv: { LOG_LEVEL: 'error' } });
 
 /** No serious or critical axe-core finding in what this feature draws (DESIGN.md section 8). */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const { violations } = await axeFor(page).include(selector).analyze();
   const serious = violations.filter((each) => each.impact === 'serious' || each.impact === 'critical');
   expect(serious.map((each) => `${each.id}: ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
