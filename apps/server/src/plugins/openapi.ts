@@ -1,6 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '@carpool/shared/errors';
 import { ErrorBodySchema } from '@carpool/shared/schemas/common';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -233,11 +233,8 @@ async function buildDocsApp(
   publicUrl: string | null,
   log: FastifyBaseLogger,
 ): Promise<FastifyInstance> {
-  const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }] = await Promise.all([
-    import('fastify'),
-    import('@fastify/swagger'),
-    import('@fastify/swagger-ui'),
-  ]);
+  // Fastify itself is loaded with the app; only Swagger's packages wait for this.
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   // Its errors (a schema the document cannot express) are logged as the app's are.
   const docs = Fastify({ loggerInstance: log, disableRequestLogging: true });
   // The routes here only describe themselves: nothing is validated or serialized through them.
