@@ -34,3 +34,13 @@ export class OneLinePerRequest extends LogController {
     else request.log.info(line, 'request completed');
   }
 }
+
+/**
+ * For an instance whose requests are passed on from the app's (the API docs'): the app already
+ * logs the request, so this one logs only what went wrong inside it (an error its handlers threw).
+ */
+export class ErrorsOnlyLogController extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(): void {}
+  override routeNotFound(): void {}
+}

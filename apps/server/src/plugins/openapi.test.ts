@@ -114,6 +114,26 @@ describe('the contract check', () => {
     expect(document.paths?.['/api/kept/{id}']?.get?.security).toEqual([{ bearer: [] }]);
     await app.close();
   });
+
+  it('logs what the document cannot be made of, as an error of the app, and answers 500', async () => {
+    const lines: { level: number; plugin?: string; err?: { message: string } }[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(openapiPlugin, { publicUrl: null });
+    // A recursive schema used inline, with no name for the document's components to call it by.
+    const odd: z.ZodType<{ children: unknown[] }> = z.object({
+      get children() {
+        return z.array(odd);
+      },
+    });
+    app.withTypeProvider<ZodTypeProvider>().get('/api/odd', { schema: { operationId: 'getOdd', response: { 200: odd } } }, async () => ({ children: [] }));
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(500);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([expect.objectContaining({ plugin: 'docs', err: expect.objectContaining({ message: expect.any(String) }) })]);
+    await app.close();
+  });
 });
 
 describe('the docs pages', () => {
