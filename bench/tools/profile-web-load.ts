@@ -7,7 +7,8 @@
  * BENCH_PROFILE_OUT (default web-load.cpuprofile in the temporary folder), which
  * `tools/summarize-cpu-profile.ts` reads, and prints each long task of the main thread with what
  * it did (script evaluation, style, layout, paint, function calls: a CPU profile shows the
- * browser's own work only as "(program)"), and the total blocking time they make (the part of
+ * browser's own work only as "(program)") and the page's own functions it ran longest in (the
+ * components it rendered, named in a build with `--minify false`), and the total blocking time they make (the part of
  * each task over 50 ms, from the first contentful paint on).
  *
  *   BENCH_WEB_DIST=/tmp/web-nomin node --conditions=source --import tsx tools/profile-web-load.ts /
@@ -38,6 +39,45 @@ interface TraceEvent {
   args?: { name?: string };
 }
 type Trace = { traceEvents: TraceEvent[] };
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Frames of the page's own code (not React's, the router's or zod's chunks, not the browser's). */
+const LIBRARY_CHUNK = /\/assets\/(framework|zod|rolldown-runtime|dist)-/;
+
+/**
+ * The page's own functions a window of the CPU profile ran in (timestamps in the trace's clock,
+ * which the profile shares), each with the time of the samples it was on the stack of: which
+ * components a long task rendered, with a build that keeps names (`--minify false`).
+ */
+function ownFunctionsIn(profile: CpuProfile, from: number, to: number, top = 5): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((sample, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < from || at > to) return;
+    const weight = profile.timeDeltas[index + 1] ?? 0;
+    const seen = new Set<string>();
+    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
+      const { functionName, url } = byId.get(id)!.callFrame;
+      if (!functionName || !url.includes('/assets/') || LIBRARY_CHUNK.test(url) || seen.has(functionName)) continue;
+      seen.add(functionName);
+      inclusive.set(functionName, (inclusive.get(functionName) ?? 0) + weight);
+    }
+  });
+  return [...inclusive]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => `${name} ${Math.round(us / 1000)}`);
+}
 
 /** What a long task's time went to, by the trace's event names (nested events count in each). */
 const TASK_PARTS: Record<string, string> = {
@@ -73,7 +113,7 @@ function longTasksOfTrace(trace: Trace) {
         const part = TASK_PARTS[e.name];
         if (part) parts[part] = (parts[part] ?? 0) + (e.dur ?? 0) / 1000;
       }
-      return { start: (task.ts - origin) / 1000, duration: task.dur! / 1000, parts };
+      return { start: (task.ts - origin) / 1000, duration: task.dur! / 1000, parts, from: task.ts, to: task.ts + task.dur! };
     });
   return { tasks, firstPaint: paint ? (paint.ts - origin) / 1000 : 0 };
 }
@@ -99,7 +139,7 @@ try {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
   await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
   await page.waitForTimeout(AFTER_LOAD_MS);
-  const { profile } = await cdp.send('Profiler.stop');
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   writeFileSync(out, JSON.stringify(profile));
   const { tasks, firstPaint } = longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace);
   // As Lighthouse counts it: the part of each task after the first contentful paint, over 50 ms.
@@ -109,7 +149,8 @@ try {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
       .map(([name, ms]) => `${name} ${Math.round(ms)}`);
-    log(`long task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms (${parts.join(', ')})`);
+    const own = ownFunctionsIn(profile, task.from, task.to);
+    log(`long task at ${Math.round(task.start)} ms: ${Math.round(task.duration)} ms (${parts.join(', ')})${own.length > 0 ? `; in: ${own.join(', ')}` : ''}`);
   }
   log(`first contentful paint ${Math.round(firstPaint)} ms; ${tasks.length} long tasks; blocking time after it ${Math.round(blocking)} ms`);
   log(`profile written to ${out}`);

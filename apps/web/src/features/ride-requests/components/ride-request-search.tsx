@@ -1,9 +1,8 @@
 import { TEXTS } from '@carpool/shared/texts';
-import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useRegion } from '../../../lib/region';
-import { viewerTimeZone } from '../../../lib/viewer-time-zone';
+import { viewerToday } from '../../../lib/viewer-time-zone';
 import type { RideRequestFilters } from '../api/query-keys';
 import { controlClasses, labelClasses } from './form-styles';
 import { SearchIcon } from './ride-request-icons';
@@ -61,7 +60,7 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
           id={`${id}-date`}
           type="date"
           value={date}
-          min={todayInTimeZone(viewerTimeZone())}
+          min={viewerToday()}
           onChange={(event) => setDate(event.target.value)}
           className={controlClasses}
         />

@@ -1,9 +1,8 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import type { College } from '@carpool/shared/colleges';
-import { todayInTimeZone } from '@carpool/shared/time-zones';
 import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../../lib/session';
-import { viewerTimeZone } from '../../../lib/viewer-time-zone';
+import { viewerTimeZone, viewerToday } from '../../../lib/viewer-time-zone';
 import type { RideFilters } from '../api/get-rides';
 import { shiftWindow, windowShowing } from '../utils/ride-dates';
 
@@ -14,7 +13,7 @@ import { shiftWindow, windowShowing } from '../utils/ride-dates';
 export function useRideSearch() {
   const { user } = useSession();
   const [timezone] = useState(viewerTimeZone);
-  const today = todayInTimeZone(timezone);
+  const today = viewerToday();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [date, setDate] = useState('');
