@@ -27,9 +27,9 @@ export function viewerTimeZone(): string {
 
 /**
  * Today's calendar day (yyyy-mm-dd) on the viewer's clock: the day `todayInTimeZone(viewerTimeZone())`
- * gives, read from Date's local fields (the browser's zone is the viewer's), with no Intl formatter.
+ * gives, from Date's offset of the browser's zone (which is the viewer's), with no Intl formatter.
  */
 export function viewerToday(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  // The local wall clock written as if it were UTC: the instant moved by the zone's offset then.
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
