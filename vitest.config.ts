@@ -35,6 +35,8 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // The benchmark's own checks (the web routes' size budget); its measurements run with `npm run bench`.
+      { resolve, test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'results/**'], environment: 'node' } },
     ],
   },
 });

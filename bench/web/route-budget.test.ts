@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { REPO_ROOT } from '../lib/processes.js';
+import { measureWebSizes } from './run-web.js';
+
+/**
+ * Issue 16's budget for the JavaScript a route needs before it renders (gzip, in the kB of the
+ * bench's report: 1,024 bytes). The benchmark reports the sizes; this test keeps them, so a change
+ * that grows a route past it fails here rather than in the next full run.
+ */
+const INITIAL_JS_BUDGET_BYTES = 130 * 1024;
+
+const webRoot = path.join(REPO_ROOT, 'apps/web');
+const viteBin = path.join(path.dirname(createRequire(path.join(webRoot, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+const outDir = mkdtempSync(path.join(tmpdir(), 'carpool-route-budget-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+it('keeps the initial JavaScript of every route of the production build within 130 kB gzip', () => {
+  const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webRoot, encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+  const { routes } = measureWebSizes(outDir);
+  expect(routes.length).toBeGreaterThan(10);
+  const over = routes
+    .map((route) => ({ route: route.route, bytes: route.js.reduce((sum, asset) => sum + asset.gzipBytes, 0) }))
+    .filter((route) => route.bytes > INITIAL_JS_BUDGET_BYTES);
+  expect(over, `over ${INITIAL_JS_BUDGET_BYTES} bytes: move what the first render does not need out of the route's static imports`).toEqual([]);
+}, 180_000);
