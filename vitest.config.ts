@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const resolve = { conditions: ['source'] };
 
@@ -36,7 +36,7 @@ export default defineConfig({
       },
       'apps/web/vitest.config.ts',
       // The benchmark's own checks (the web routes' size budget); its measurements run with `npm run bench`.
-      { resolve, test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'results/**'], environment: 'node' } },
+      { resolve, test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: [...configDefaults.exclude, 'results/**'], environment: 'node' } },
     ],
   },
 });

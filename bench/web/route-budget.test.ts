@@ -8,9 +8,10 @@ import { REPO_ROOT } from '../lib/processes.js';
 import { measureWebSizes } from './run-web.js';
 
 /**
- * Issue 16's budget for the JavaScript a route needs before it renders (gzip, in the kB of the
- * bench's report: 1,024 bytes). The benchmark reports the sizes; this test keeps them, so a change
- * that grows a route past it fails here rather than in the next full run.
+ * Issue 16's budget for the JavaScript a route needs before it renders (gzip level 9, in the kB
+ * of the bench's report: 1,024 bytes). The benchmark reports the sizes; this test keeps them, so a
+ * change that grows a route past it fails here rather than in the next full run. The bytes are the
+ * same on Node 20 and 24 (the build and zlib's level-9 output), measured when this test came in.
  */
 const INITIAL_JS_BUDGET_BYTES = 130 * 1024;
 
@@ -20,7 +21,9 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'carpool-route-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 it('keeps the initial JavaScript of every route of the production build within 130 kB gzip', () => {
-  const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webRoot, encoding: 'utf8' });
+  // spawnSync blocks the worker, so the build carries its own time limit (vitest's cannot fire).
+  const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webRoot, encoding: 'utf8', timeout: 170_000 });
+  expect(build.error).toBeUndefined();
   expect(build.status, build.stderr).toBe(0);
   const { routes } = measureWebSizes(outDir);
   expect(routes.length).toBeGreaterThan(10);

@@ -37,9 +37,10 @@ export class OneLinePerRequest extends LogController {
 
 /**
  * For an instance whose requests are passed on from the app's (the API docs'): the app already
- * logs the request, so this one logs only what went wrong inside it (an error its handlers threw).
+ * logs each request's line, so this one leaves out its own request lines and not-found lines, and
+ * keeps the rest of Fastify's, above all the error a handler threw (at error level for a 500).
  */
-export class ErrorsOnlyLogController extends LogController {
+export class NoRequestLinesLogController extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(): void {}
   override routeNotFound(): void {}

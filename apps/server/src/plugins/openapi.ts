@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { ErrorsOnlyLogController } from '../lib/logger.js';
+import { NoRequestLinesLogController } from '../lib/logger.js';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -237,7 +237,7 @@ async function buildDocsApp(
   // Fastify itself is loaded with the app; only Swagger's packages wait for this.
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
   // Its errors (a schema the document cannot express) are logged as the app's are.
-  const docs = Fastify({ loggerInstance: log, logController: new ErrorsOnlyLogController() });
+  const docs = Fastify({ loggerInstance: log, logController: new NoRequestLinesLogController() });
   // The routes here only describe themselves: nothing is validated or serialized through them.
   docs.setValidatorCompiler(() => () => true);
   docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
