@@ -16,6 +16,21 @@ describe('places', () => {
     expect(isPlaceOf('nj', 'gwb_manhattan')).toBe(true);
   });
 
+  it('labels each place by the rule, but for the names it would misspell', () => {
+    const label = (value: string) => [...PLACES.cornell, ...PLACES.nj].find((p) => p.value === value)?.label;
+    expect(label('new_york_city')).toBe('New York City');
+    expect(label('upper_saddle_river')).toBe('Upper Saddle River');
+    expect(label('washington_dc')).toBe('Washington DC');
+    expect(label('gwb_manhattan')).toBe('GWB (Manhattan)');
+    expect(label('jfk_airport')).toBe('JFK Airport');
+    expect(label('laguardia_airport')).toBe('LaGuardia Airport');
+    expect(PLACES.nj.slice(0, 3)).toEqual([
+      { value: 'aberdeen', label: 'Aberdeen' },
+      { value: 'asbury_park', label: 'Asbury Park' },
+      { value: 'atlantic_city', label: 'Atlantic City' },
+    ]);
+  });
+
   it('labels unknown values by capitalising words and replacing underscores', () => {
     expect(placeLabel('washington_dc')).toBe('Washington DC');
     expect(placeLabel('some_far_town')).toBe('Some Far Town');
