@@ -17,6 +17,9 @@ describe.skipIf(!redisUrl)('message rate limit shared through Redis', () => {
     // A second server on the same database and Redis, as a second process would be.
     other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
     await other.ready();
+    // A request-path client fails open until it has connected (lib/redis.ts): a send made before
+    // that is let through uncounted, so the burst starts once both servers' clients are ready.
+    await expect.poll(() => t.app.redisConnections.status().ready && other.redisConnections.status().ready, { timeout: 10_000 }).toBe(true);
   });
   afterAll(async () => {
     await other?.close();
