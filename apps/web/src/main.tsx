@@ -4,11 +4,17 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadFirstPage } from './app/router';
+import { FirstPaintSignal, holdRequestsUntilFirstPaint } from './lib/first-paint';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// Without the static shell (theme-init.js marks the page when it shows it), React's first commit is
+// the first paint: the app's requests wait until it is on screen (lib/first-paint.ts). With the
+// shell on screen, the rides are asked for as early as they can be.
+if (!('homeShell' in document.documentElement.dataset)) holdRequestsUntilFirstPaint();
 
 // The first render is a transition: React renders in slices and lets the browser in between
 // (input, paint) instead of blocking the main thread for the whole tree at once. What is on
@@ -21,6 +27,7 @@ void preloadFirstPage(window.location.pathname).then(() => {
         <AppProvider>
           <AppRouter />
         </AppProvider>
+        <FirstPaintSignal />
       </StrictMode>,
     );
   });

@@ -3,6 +3,7 @@ import { REGION_HEADER, type Region } from '@carpool/shared/regions';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ZodType } from 'zod';
 import { browser } from './browser';
+import { requestsHeld } from './first-paint';
 import { importWithReload } from './lazy-with-reload';
 import { getActiveRegion } from './region';
 import { clearSession, getToken, rememberSessionExpiredNotice } from './storage';
@@ -104,6 +105,8 @@ function expireSession(region: Region, code: string): void {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const held = requestsHeld();
+  if (held) await held;
   const region = options.region ?? getActiveRegion();
   const token = options.token === undefined ? getToken(region) : options.token;
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
