@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { MESSAGE_RATE_LIMIT } from './message-rate-limit.js';
@@ -19,7 +19,7 @@ describe.skipIf(!redisUrl)('message rate limit shared through Redis', () => {
     await other.ready();
     // A request-path client fails open until it has connected (lib/redis.ts): a send made before
     // that is let through uncounted, so the burst starts once both servers' clients are ready.
-    await expect.poll(() => t.app.redisConnections.status().ready && other.redisConnections.status().ready, { timeout: 10_000 }).toBe(true);
+    await vi.waitFor(() => expect(t.app.redisConnections.status().ready && other.redisConnections.status().ready).toBe(true), { timeout: 10_000 });
   });
   afterAll(async () => {
     await other?.close();
