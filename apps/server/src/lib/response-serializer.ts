@@ -15,6 +15,48 @@ function zodStringify(schema: ZodType, method: string, url: string): Stringify {
   };
 }
 
+type JsonSchema = { [keyword: string]: unknown };
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Keywords whose value maps names to schemas, and keywords whose value is a schema or a list of them. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+const SCHEMA_SLOTS = new Set(['items', 'prefixItems', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else']);
+/** A branch with any of these is more than one plain type. */
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf', '$ref', 'not', 'if'];
+
+/**
+ * The schema with every `anyOf: [X, {type: 'null'}]` (zod's nullable, for a value with a format,
+ * a pattern, an enum or properties) written as X with `nullable: true`. fast-json-stringify writes
+ * an anyOf by validating the value against each branch at run time (ajv: the uuid and date-time
+ * patterns of every nullable id and date, the whole driver object of every ride); `nullable` is a
+ * test for null. The JSON written is the same. Other unions are left as they are.
+ */
+export function nullableInsteadOfAnyOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableInsteadOfAnyOf);
+  if (!isSchema(schema)) return schema;
+  const rewritten: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (SCHEMA_MAPS.has(keyword) && isSchema(value)) {
+      rewritten[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, nullableInsteadOfAnyOf(sub)]));
+    } else {
+      rewritten[keyword] = SCHEMA_SLOTS.has(keyword) ? nullableInsteadOfAnyOf(value) : value;
+    }
+  }
+  const { anyOf: branches, ...siblings } = rewritten;
+  if (!Array.isArray(branches) || branches.length !== 2) return rewritten;
+  const nullAt = branches.findIndex((branch) => isSchema(branch) && branch.type === 'null' && Object.keys(branch).length === 1);
+  const other: unknown = branches[1 - nullAt];
+  const plain =
+    nullAt !== -1 &&
+    isSchema(other) &&
+    typeof other.type === 'string' &&
+    other.type !== 'null' &&
+    other.nullable === undefined &&
+    !COMBINATORS.some((keyword) => keyword in other) &&
+    !Object.keys(siblings).some((keyword) => keyword in other);
+  return plain ? { ...siblings, ...other, nullable: true } : rewritten;
+}
+
 /**
  * fast-json-stringify compiled from the schema's JSON Schema, or null when the schema holds what
  * JSON Schema cannot say (a transform); those responses keep zod's way.
@@ -26,7 +68,7 @@ function compiledStringify(schema: ZodType): Stringify | null {
   } catch {
     return null;
   }
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as Stringify;
+  return fastJson(nullableInsteadOfAnyOf(jsonSchema) as Parameters<typeof fastJson>[0]) as Stringify;
 }
 
 /**
