@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api-client';
-import { FirstPaintSignal, holdRequestsUntilFirstPaint, requestsHeld } from './first-paint';
+import { FirstPaintSignal, holdRequestsUntilFirstPaint, MAX_HOLD_MS, requestsHeld } from './first-paint';
 
 const fetchMock = vi.fn<typeof fetch>(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
 
@@ -47,6 +47,21 @@ describe('requests held until the first paint', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     } finally {
       visibility.mockRestore();
+    }
+  });
+
+  it('go after the longest hold even if no commit ever comes', async () => {
+    vi.useFakeTimers();
+    try {
+      holdRequestsUntilFirstPaint();
+      const answer = api.get('/api/config');
+      await vi.advanceTimersByTimeAsync(MAX_HOLD_MS - 1);
+      expect(fetchMock).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).resolves.toEqual({});
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -9,15 +9,25 @@ import { useLayoutEffect } from 'react';
 let held: Promise<void> | null = null;
 let release: (() => void) | null = null;
 
+/**
+ * The longest requests are held. Nothing the first commit waits for is an API request (only page
+ * and dialog chunks suspend), so the frame comes; should a later change make the first commit wait
+ * on an answer, the requests still go after this instead of never.
+ */
+export const MAX_HOLD_MS = 3_000;
+
 /** main.tsx, before the first render: requests made from now on wait for the first commit's frame. */
 export function holdRequestsUntilFirstPaint(): void {
   if (held) return;
   held = new Promise((resolve) => {
-    release = () => {
+    const go = () => {
+      if (release !== go) return;
       held = null;
       release = null;
       resolve();
     };
+    release = go;
+    setTimeout(go, MAX_HOLD_MS);
   });
 }
 
@@ -38,14 +48,12 @@ function releaseAfterThisFrame(): void {
     go();
     return;
   }
-  const onHidden = () => {
-    if (release === go) go();
-  };
+  const onHidden = () => go();
   document.addEventListener('visibilitychange', onHidden, { once: true });
   requestAnimationFrame(() =>
     setTimeout(() => {
       document.removeEventListener('visibilitychange', onHidden);
-      if (release === go) go();
+      go();
     }, 0),
   );
 }
