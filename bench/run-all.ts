@@ -31,6 +31,18 @@ import { buildSearchRequests, filterOfSearch } from './search/search-requests.js
 import { busiestInboxUser, seedDatabase } from './seed/seed-data.js';
 import { describeWebRoutes, lighthouseRows, measureWebSizes, runLighthouseMedian, SIGNED_OUT_PAGES, webSizeRows, type LighthouseResult } from './web/run-web.js';
 
+/**
+ * results/<name>.md, or <name>b.md, <name>c.md and so on when runs of the same day are there already:
+ * a run never overwrites another's figures, which the README's sections cite by file.
+ */
+function freeResultsFile(folder: string, name: string): string {
+  for (const suffix of ['', ...'bcdefghijklmnopqrstuvwxyz']) {
+    const file = path.join(folder, `${name}${suffix}.md`);
+    if (!existsSync(file)) return file;
+  }
+  throw new Error(`bench/results has a file for every suffix of ${name}`);
+}
+
 const SETTLE_MS = 2_000;
 const SEARCH_REQUEST_COUNT = 2_000;
 
@@ -294,7 +306,7 @@ async function main() {
       '',
     ].join('\n');
     mkdirSync(path.join(BENCH_ROOT, 'results'), { recursive: true });
-    const resultsFile = path.join(BENCH_ROOT, 'results', `${date}${SCALE < 1 ? `-scale-${SCALE}` : ''}.md`);
+    const resultsFile = freeResultsFile(path.join(BENCH_ROOT, 'results'), `${date}${SCALE < 1 ? `-scale-${SCALE}` : ''}`);
     writeFileSync(resultsFile, report);
     process.stdout.write(`\n${table}\n\nWritten to ${path.relative(path.join(BENCH_ROOT, '..'), resultsFile)} (${Math.round(totalSeconds)} s).\n`);
   } finally {
