@@ -1,7 +1,8 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import type { RideDayCount } from '@carpool/shared/schemas/rides';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useQueryStartedInRender } from '../../../lib/query-started-in-render';
 import { useRegion } from '../../../lib/region';
 import { importRideSchemas } from '../../../lib/schema-modules';
 import type { RideFilters } from './get-rides';
@@ -24,9 +25,10 @@ export function getRideDayCounts(filters: DayCountFilters): Promise<RideDayCount
   });
 }
 
+/** The carousel's counts; the request starts in the render (the home page's first screen). */
 export function useRideDayCounts(filters: DayCountFilters) {
   const { region } = useRegion();
-  return useQuery({
+  return useQueryStartedInRender({
     queryKey: rideKeys.dayCounts(region, filters),
     queryFn: () => getRideDayCounts(filters),
     placeholderData: keepPreviousData,

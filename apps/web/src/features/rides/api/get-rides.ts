@@ -2,6 +2,7 @@ import type { College } from '@carpool/shared/colleges';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useQueryStartedInRender } from '../../../lib/query-started-in-render';
 import { importRideSchemas } from '../../../lib/schema-modules';
 import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
@@ -45,10 +46,13 @@ export function useRidesHiddenByCollege(filters: RideFilters, filteredCount: num
   return filteredCount === 0 && query.data ? query.data.length : null;
 }
 
-/** The rides of a search; `enabled: false` asks for none (a home page drawn behind a dialog). */
+/**
+ * The rides of a search; `enabled: false` asks for none (a home page drawn behind a dialog). The
+ * request starts in the render (the home page's first screen).
+ */
 export function useRides(filters: RideFilters, enabled = true) {
   const { region } = useRegion();
-  return useQuery(
+  return useQueryStartedInRender(
     queryOptions({
       queryKey: rideKeys.search(region, filters),
       queryFn: () => getRides(filters),
