@@ -76,6 +76,18 @@ describe('response serializer', () => {
     expect(nullableInsteadOfAnyOf(union)).toEqual(union);
     const withRef = { anyOf: [{ $ref: '#/definitions/x' }, { type: 'null' }] };
     expect(nullableInsteadOfAnyOf(withRef)).toEqual(withRef);
+    // A default or a const stays in its union: lifted to the property, a default would be written
+    // for a missing value, and a const would refuse null.
+    const withDefault = { anyOf: [{ type: 'string', default: 'd' }, { type: 'null' }] };
+    expect(nullableInsteadOfAnyOf(withDefault)).toEqual(withDefault);
+    const withConst = { anyOf: [{ type: 'string', const: 'c' }, { type: 'null' }] };
+    expect(nullableInsteadOfAnyOf(withConst)).toEqual(withConst);
+    // An enum takes null among its values, so that a validation inside a union still accepts it.
+    expect(nullableInsteadOfAnyOf({ anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] })).toEqual({
+      type: 'string',
+      enum: ['a', 'b', null],
+      nullable: true,
+    });
     // Data is not a schema: an enum's values stay as they are.
     const data = { enum: [{ anyOf: [{ type: 'string' }, { type: 'null' }] }] };
     expect(nullableInsteadOfAnyOf(data)).toEqual(data);
@@ -96,6 +108,13 @@ describe('response serializer', () => {
     const written = write(rides);
     expect(JSON.parse(written)).toEqual(encode(RideListDto, rides));
     expect(written).not.toContain('leaked');
+  });
+
+  it('writes a missing optional value with a default as zod does: not at all', () => {
+    const schema = z.object({ a: z.string().default('d').nullable().optional() });
+    const write = responseSerializerCompiler({ checkAgainstZod: false })({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+    expect(JSON.parse(write({}))).toEqual(encode(schema, {}));
+    expect(write({ a: null })).toBe('{"a":null}');
   });
 
   it('is what makes the difference: the same schema with its anyOfs validates nullable values at run time', () => {

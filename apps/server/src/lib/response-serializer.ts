@@ -53,8 +53,15 @@ export function nullableInsteadOfAnyOf(schema: unknown): unknown {
     other.type !== 'null' &&
     other.nullable === undefined &&
     !COMBINATORS.some((keyword) => keyword in other) &&
+    // Lifted to the property, a default would be written for a missing value, and a const would
+    // refuse null where fast-json-stringify still validates (a union left as it is).
+    !('default' in other) &&
+    !('const' in other) &&
     !Object.keys(siblings).some((keyword) => keyword in other);
-  return plain ? { ...siblings, ...other, nullable: true } : rewritten;
+  if (!plain) return rewritten;
+  // An enum says its values: null is one of them now, for a validation inside a union left as it is.
+  const values = Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {};
+  return { ...siblings, ...other, ...values, nullable: true };
 }
 
 /**
