@@ -106,7 +106,11 @@ function expireSession(region: Region, code: string): void {
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const held = requestsHeld();
-  if (held) await held;
+  if (held) {
+    await held;
+    // A caller that gave up meanwhile gets what an aborted fetch gives.
+    options.signal?.throwIfAborted();
+  }
   const region = options.region ?? getActiveRegion();
   const token = options.token === undefined ? getToken(region) : options.token;
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
