@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, skipToken, useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi, type Mock } from 'vitest';
@@ -6,8 +6,7 @@ import { useQueryStartedInRender } from './query-started-in-render';
 
 type QueryHook = (options: UseQueryOptions<string, Error, string, string[]>) => UseQueryResult<string>;
 
-function withClient(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function withClient(children: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
@@ -39,5 +38,32 @@ describe('useQueryStartedInRender', () => {
     render(withClient(<Probe hook={useQueryStartedInRender} queryFn={queryFn} enabled={false} seen={[]} />));
     expect(screen.getByText('waiting')).toBeInTheDocument();
     expect(queryFn).not.toHaveBeenCalled();
+  });
+
+  it("retries as the observer's query would: the client's default, else three times", async () => {
+    const failingTwice = () => {
+      let calls = 0;
+      return vi.fn(async () => {
+        calls += 1;
+        if (calls <= 2) throw new Error(`attempt ${calls} failed`);
+        return 'the answer';
+      });
+    };
+    // No retry default on this client: an observer retries three times, and so does the request
+    // started in the render (the client's own query() would not retry at all).
+    const queryFn = failingTwice();
+    const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+    render(withClient(<Probe hook={useQueryStartedInRender} queryFn={queryFn} seen={[]} />, client));
+    expect(await screen.findByText('the answer')).toBeInTheDocument();
+    expect(queryFn).toHaveBeenCalledTimes(3);
+  });
+
+  it('leaves a skipped query to useQuery', () => {
+    function Skipped() {
+      const query = useQueryStartedInRender<string, string[]>({ queryKey: ['skipped'], queryFn: skipToken });
+      return <p>{query.status}</p>;
+    }
+    render(withClient(<Skipped />));
+    expect(screen.getByText('pending')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 
 /**
  * useQuery whose request starts in the render that first asks for it, not in the commit's effects
@@ -13,8 +13,14 @@ export function useQueryStartedInRender<TData, TKey extends QueryKey>(
   options: UseQueryOptions<TData, Error, TData, TKey>,
 ): UseQueryResult<TData> {
   const client = useQueryClient();
-  if (options.enabled !== false && client.getQueryState(options.queryKey) === undefined) {
-    void client.prefetchQuery(options);
+  // Only a query that is plainly enabled: one enabled by a function or skipped (skipToken) is left
+  // to useQuery, which knows how to read those.
+  const plainlyEnabled = (options.enabled === undefined || options.enabled === true) && options.queryFn !== skipToken;
+  if (plainlyEnabled && client.getQueryState(options.queryKey) === undefined) {
+    // client.query does not retry unless told, where an observer retries by default (3 times):
+    // the request started here is the one useQuery then watches, so it retries as useQuery's would.
+    const retry = options.retry ?? client.getDefaultOptions().queries?.retry ?? 3;
+    client.query({ ...options, retry }).catch(() => undefined);
   }
   return useQuery(options);
 }
