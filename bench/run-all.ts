@@ -307,7 +307,7 @@ async function main() {
     ].join('\n');
     mkdirSync(path.join(BENCH_ROOT, 'results'), { recursive: true });
     const resultsFile = freeResultsFile(path.join(BENCH_ROOT, 'results'), `${date}${SCALE < 1 ? `-scale-${SCALE}` : ''}`);
-    writeFileSync(resultsFile, report);
+    writeFileSync(resultsFile, report, { flag: 'wx' });
     process.stdout.write(`\n${table}\n\nWritten to ${path.relative(path.join(BENCH_ROOT, '..'), resultsFile)} (${Math.round(totalSeconds)} s).\n`);
   } finally {
     for (const process of running.reverse()) await process.stop().catch(() => {});
