@@ -278,6 +278,12 @@ const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * a suspension holds the person's row and then revokes their sessions. When the person has an
  * expired session and a ride that has just departed, the two wait for each other. The test plays
  * the suspension's side on its own connection.
+ *
+ * PostgreSQL looks for a cycle once, `deadlock_timeout` after a transaction starts to wait, and
+ * fails the transaction that finds it. So that the job is always the one to find it, whatever the
+ * machine's load: the suspension's side never looks (its timeout is an hour), and the job starts
+ * its last wait only after the suspension waits for the job. A third transaction holds the ride
+ * to stop the job between the sessions it deletes and the person's row.
  */
 describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', () => {
   let t: TestApp;
@@ -290,6 +296,22 @@ describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', ()
     ((await t.database.db.execute(
       sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
     )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+  /** Runs `during` while another transaction holds the ride's row; the row is let go when it returns. */
+  async function holdingRide<T>(rideId: string, during: () => Promise<T>): Promise<T> {
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    let outcome!: Promise<T>;
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from rides where id = ${rideId} for update`);
+      held();
+      outcome = during();
+      await outcome.catch(() => {});
+    });
+    await isHeld;
+    await holder;
+    return outcome;
+  }
 
   it('runs again when PostgreSQL ends the deadlock by rolling the job back', async () => {
     const driver = await t.signIn('deadlock-driver@cornell.edu', 'Dana');
@@ -307,15 +329,22 @@ describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', ()
     t.clock.set(new Date('2026-03-10T20:00:00Z'));
 
     let job: Promise<Awaited<ReturnType<typeof runPeriodicJob>>> | undefined;
-    await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${driver.id} for update`);
-      job = runPeriodicJob(t.app.deps);
-      job.catch(() => {});
-      await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-      // PostgreSQL fails the transaction whose deadlock check (after 1 s) finds the cycle first:
-      // the job's, which started waiting first.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${driver.id} and revoked_at is null`);
+    await t.database.db.transaction(async (suspension) => {
+      await suspension.execute(sql`set local deadlock_timeout = '1h'`);
+      await suspension.execute(sql`select id from users where id = ${driver.id} for update`);
+      const revoking = await holdingRide(ride.id, async () => {
+        job = runPeriodicJob(t.app.deps);
+        job.catch(() => {});
+        // The job has deleted the expired session and waits for the ride.
+        await expect.poll(waitingForLocks, { timeout: 10_000 }).toBe(1);
+        const revoke = suspension.execute(sql`update sessions set revoked_at = now() where user_id = ${driver.id} and revoked_at is null`);
+        revoke.catch(() => {});
+        // The suspension waits for the job's deleted session.
+        await expect.poll(waitingForLocks, { timeout: 10_000 }).toBe(2);
+        return { revoke };
+      });
+      // The ride is let go: the job goes on to the driver's row and closes the cycle.
+      await revoking.revoke;
     });
 
     const result = await job!;
