@@ -1,5 +1,5 @@
 import type { CreatedRide } from '@carpool/shared/schemas/rides';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, bookings, notificationPreferences, notifications, rideRequests, rideSeries, rides, users, waitlistEntries } from '../../db/schema.js';
@@ -43,11 +43,12 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
   const untilWaiting = (n: number) => expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
 
   /**
-   * PostgreSQL fails the transaction whose deadlock check (after deadlock_timeout, 1 s) finds the
-   * cycle first: the one that started waiting first, unless the two started within a few
-   * milliseconds of each other on a busy machine. The test's side closes the cycle this much later.
+   * PostgreSQL looks for a cycle once, deadlock_timeout (1 s) after a transaction starts to wait,
+   * and fails the transaction that finds it. The test's side never looks (its timeout is an hour),
+   * and a third transaction holds the row that the side meant to fail waits for first, so that
+   * the side closes the cycle with its own wait, whatever the machine's load: its check finds it.
    */
-  const aheadOfDeadlockCheck = () => new Promise((resolve) => setTimeout(resolve, 300));
+  const neverLookingForDeadlocks = (tx: { execute: (query: SQL) => Promise<unknown> }) => tx.execute(sql`set local deadlock_timeout = '1h'`);
 
   /** A new passenger's pending booking on a ride of a new driver. */
   async function newBooking() {
@@ -60,29 +61,40 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
 
   /**
    * A request that locks the ride and then key-shares the user's row, made while the test plays a
-   * suspension of that user: the user's row for update, then (once the request waits for it) the
-   * ride, which closes the cycle. PostgreSQL fails the request's transaction, which must run again.
+   * suspension of that user: the user's row for update, then the ride. The request waits for the
+   * ride (held by a third transaction) and the suspension behind it; once the ride is let go, the
+   * request waits for the user's row and closes the cycle. PostgreSQL fails the request's
+   * transaction, which must run again.
    */
   async function requestAgainstSuspension(userId: string, rideId: string, request: () => Promise<LightMyRequestResponse>) {
     let answer: Promise<LightMyRequestResponse> | undefined;
     await t.database.db.transaction(async (tx) => {
+      await neverLookingForDeadlocks(tx);
       await tx.execute(sql`select id from users where id = ${userId} for update`);
-      answer = request();
-      await untilWaiting(1);
-      await aheadOfDeadlockCheck();
-      await tx.execute(sql`select id from rides where id = ${rideId} for update`);
+      const releaseRide = await holdRow(sql`select id from rides where id = ${rideId} for update`);
+      let rideTaken: Promise<unknown> | undefined;
+      try {
+        answer = request();
+        await untilWaiting(1); // the request, for the ride
+        rideTaken = tx.execute(sql`select id from rides where id = ${rideId} for update`);
+        rideTaken.catch(() => {});
+        await untilWaiting(2); // the suspension, behind it
+      } finally {
+        await releaseRide();
+      }
+      await rideTaken;
     });
     return answer!;
   }
 
-  /** Holds the user's row for update (as a suspension does) until the returned function is called. */
-  async function holdUserRow(userId: string): Promise<() => Promise<void>> {
+  /** Holds a row (`lock`, a `select … for update`) in a transaction of its own until the returned function is called. */
+  async function holdRow(lock: SQL): Promise<() => Promise<void>> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held!: () => void;
     const isHeld = new Promise<void>((resolve) => (held = resolve));
     const done = t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      await tx.execute(lock);
       held();
       await released;
     });
@@ -92,6 +104,9 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
       await done;
     };
   }
+
+  /** Holds the user's row for update (as a suspension does) until the returned function is called. */
+  const holdUserRow = (userId: string) => holdRow(sql`select id from users where id = ${userId} for update`);
 
   /**
    * The account is being suspended (or deleted) when the write arrives: the write waits for it
@@ -250,11 +265,20 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     // then the rides of the passenger's bookings: PostgreSQL fails the one that waited first.
     let suspension: Promise<LightMyRequestResponse> | undefined;
     await t.database.db.transaction(async (tx) => {
+      await neverLookingForDeadlocks(tx);
       await tx.execute(sql`select id from rides where id = ${ride.id} for update`);
-      suspension = suspend(user);
-      await untilWaiting(1);
-      await aheadOfDeadlockCheck();
-      await tx.execute(sql`select id from users where id = ${user.id} for key share`);
+      const releaseUser = await holdUserRow(user.id);
+      let keyShared: Promise<unknown> | undefined;
+      try {
+        suspension = suspend(user);
+        await untilWaiting(1); // the suspension, for the passenger's row
+        keyShared = tx.execute(sql`select id from users where id = ${user.id} for key share`);
+        keyShared.catch(() => {});
+        await untilWaiting(2); // the cancellation, behind it
+      } finally {
+        await releaseUser();
+      }
+      await keyShared;
     });
     const res = await suspension!;
     expect(res.statusCode, res.body).toBe(200);
