@@ -39,7 +39,7 @@ describeEachDatabase('GET /metrics', (kind) => {
     const missingRide = '00000000-0000-4000-8000-000000000000';
     await t.call({ method: 'GET', url: `/api/rides/${missingRide}`, token: user.token });
     await t.call({ method: 'GET', url: '/rides/some/deep/link' });
-    await expect.poll(async () => sample((await t.call({ method: 'GET', url: '/metrics' })).body, 'carpool_periodic_job_runs_total', { outcome: 'ran' })).toBe(1);
+    await expect.poll(async () => sample((await t.call({ method: 'GET', url: '/metrics' })).body, 'carpool_periodic_job_runs_total', { outcome: 'ran' }), { timeout: 10_000 }).toBe(1);
 
     const res = await t.call({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
@@ -73,7 +73,7 @@ describeEachDatabase('GET /metrics', (kind) => {
     } finally {
       socket.close();
     }
-    await expect.poll(async () => sample((await t.call({ method: 'GET', url: '/metrics' })).body, 'carpool_socket_connections')).toBe(0);
+    await expect.poll(async () => sample((await t.call({ method: 'GET', url: '/metrics' })).body, 'carpool_socket_connections'), { timeout: 10_000 }).toBe(0);
   });
 
   it('refuses a request relayed by a proxy or coming from another machine when no token is set', async () => {
