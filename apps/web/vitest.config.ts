@@ -10,5 +10,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // A journey of typing and clicking takes one to three seconds on a quiet machine, and can take
+    // several times that while the server's files run beside it. Above Testing Library's wait
+    // (src/test/setup.ts), so that what never came is reported as such, not as a timeout.
+    testTimeout: 20_000,
   },
 });

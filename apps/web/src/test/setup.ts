@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { beginTestConsoleErrors, checkTestConsoleErrors, startRecordingConsoleErrors, stopRecordingConsoleErrors } from './console-errors';
+
+// findBy and waitFor wait for what must come (a lazily loaded module is compiled on first use,
+// which can take over the default second on a busy machine); a passing test waits no longer.
+configure({ asyncUtilTimeout: 10_000 });
 
 // An unexpected console.error fails the test (./console-errors.ts).
 startRecordingConsoleErrors();
