@@ -7,6 +7,8 @@ export interface TestSmtpServer {
   url: string;
   /** Every message received, parsed, in order of arrival. */
   mails: ParsedMail[];
+  /** When each message's data began to arrive (Date.now()), in the order of `mails`. */
+  arrivedAt: number[];
   mailsTo(address: string): ParsedMail[];
   close(): Promise<void>;
 }
@@ -14,15 +16,18 @@ export interface TestSmtpServer {
 /** A real SMTP server in the test process (no TLS, no auth), on the given port or a free one. */
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const mails: ParsedMail[] = [];
+  const arrivedAt: number[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     closeTimeout: 200,
     onData(stream, _session, callback) {
+      const startedAt = Date.now();
       simpleParser(stream).then(
         (mail) => {
           mails.push(mail);
+          arrivedAt.push(startedAt);
           callback();
         },
         (error: Error) => callback(error),
@@ -38,6 +43,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     mails,
+    arrivedAt,
     mailsTo: (address) => mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((v) => v.address === address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
