@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   await app.register(securityHeadersPlugin, { helmet: securityHeaderOptions(config) });
-  const redisConnections = await createRedisConnections(config.redisUrl, app.log);
+  const redisConnections = await createRedisConnections(config.redisUrl, app.log, { commandTimeoutMs: config.redisCommandTimeoutMs });
   app.decorate('redisConnections', redisConnections);
   // Registered first, so it runs after every other onClose hook that may still use a client.
   app.addHook('onClose', async () => redisConnections.closeAll());

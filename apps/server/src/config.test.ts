@@ -6,6 +6,9 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: null, redisUrl: null, redisKeyPrefix: '', authMode: 'dev', sessionTtlHours: 720 });
     expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).redisKeyPrefix).toBe('staging:');
+    expect(config.redisCommandTimeoutMs).toBe(250);
+    expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '2000' }).redisCommandTimeoutMs).toBe(2000);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'has space' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(config.allowedEmailDomains).toContain('cornell.edu');
     expect(config.trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { REDIS_COMMAND_TIMEOUT_MS } from './lib/redis.js';
 
 const DEFAULT_ALLOWED_EMAIL_DOMAINS = [
   'cornell.edu',
@@ -66,6 +67,7 @@ const EnvSchema = z
       .default('16MB'),
     REDIS_URL: z.url().optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only, at most 64').default(''),
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(REDIS_COMMAND_TIMEOUT_MS),
     PUBLIC_URL: z.url().optional(),
     AUTH_MODE: z.enum(['google', 'dev']).optional(),
     ALLOW_DEV_AUTH: flag.default(false),
@@ -147,6 +149,8 @@ const EnvSchema = z
       redisUrl: env.REDIS_URL ?? null,
       /** Put before every Redis key and stream, so that several deployments (or test runs) can share one Redis. */
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
+      /** How long a request waits for Redis (a rate limit, a session) before it goes on without it. */
+      redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
       publicUrl: env.PUBLIC_URL ?? null,
       authMode,
       googleClientId: env.GOOGLE_CLIENT_ID ?? null,

@@ -1,14 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireFolderLock, FolderLockedError, type LockOwner } from './folder-lock.js';
 
-const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The pid of a process that has exited: a crashed owner. */
@@ -67,31 +65,56 @@ describe('embedded database folder lock', () => {
 
   it('lets exactly one of several processes racing for a stale lock have it', async () => {
     writeLock({ pid: await deadPid() });
-    // Each process waits for the same instant, takes the lock or reports the refusal, and holds
-    // a lock it got long enough for every other process to have tried.
+    // Each process says it is ready, tries when told to, reports, and holds a lock it got until
+    // told to let go, after every other process has reported: however slowly they start.
     const script = `
+      const { createInterface } = await import('node:readline');
       const { acquireFolderLock } = await import(${JSON.stringify(path.join(serverDir, 'src/db/folder-lock.ts'))});
-      const [folder, at] = process.argv.slice(-2);
-      await new Promise((resolve) => setTimeout(resolve, Number(at) - Date.now()));
+      const folder = process.argv.at(-1);
+      const lines = createInterface({ input: process.stdin });
+      const told = () => new Promise((resolve) => lines.once('line', resolve));
+      process.stdout.write('ready\\n');
+      await told();
       try {
         const lock = await acquireFolderLock(folder);
-        process.stdout.write('got');
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        process.stdout.write('got\\n');
+        await told();
         lock.release();
       } catch (error) {
-        process.stdout.write(error.name);
-      }`;
-    const racers = 4;
-    const at = String(Date.now() + 6000);
-    const results = await Promise.all(
-      Array.from({ length: racers }, () =>
-        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, '--', folder, at], { cwd: serverDir }).then(
-          ({ stdout }) => stdout,
-        ),
-      ),
-    );
-    expect(results.filter((result) => result === 'got')).toHaveLength(1);
-    expect(results.filter((result) => result === 'FolderLockedError')).toHaveLength(racers - 1);
+        process.stdout.write(error.name + '\\n');
+      }
+      lines.close();`;
+    const racers = Array.from({ length: 4 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, '--', folder], { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
+      const said: string[] = [];
+      const waiters: (() => void)[] = [];
+      let buffered = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffered += chunk;
+        const parts = buffered.split('\n');
+        buffered = parts.pop()!;
+        said.push(...parts);
+        for (const wake of waiters.splice(0)) wake();
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      /** The n-th line the process has written (from 1). */
+      const line = async (n: number) => {
+        while (said.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+        return said[n - 1]!;
+      };
+      return { child, line, exited };
+    });
+    try {
+      expect(await Promise.all(racers.map((racer) => racer.line(1)))).toEqual(['ready', 'ready', 'ready', 'ready']);
+      for (const racer of racers) racer.child.stdin.write('go\n');
+      const results = await Promise.all(racers.map((racer) => racer.line(2)));
+      expect(results.filter((result) => result === 'got')).toHaveLength(1);
+      expect(results.filter((result) => result === 'FolderLockedError')).toHaveLength(racers.length - 1);
+      for (const racer of racers) racer.child.stdin.end('release\n');
+      await Promise.all(racers.map((racer) => racer.exited));
+    } finally {
+      for (const racer of racers) racer.child.kill();
+    }
     expect(existsSync(`${folder}.lock`)).toBe(false);
   }, 60_000);
 });

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OwnRedisServer, redisServerAvailable } from '../test/redis-server.js';
 import { freePort } from '../test/server-process.js';
-import { pause } from '../test/socket-client.js';
 import { createRedisConnections, REDIS_COMMAND_TIMEOUT_MS, type RedisConnections } from './redis.js';
 
 function capturedLogger() {
@@ -30,10 +29,12 @@ describe('Redis connections', () => {
     connections = await createRedisConnections(`redis://127.0.0.1:${await freePort()}`, log);
     const client = connections.create('rate-limit', 'request-path');
     // Several failed reconnections happen meanwhile.
-    await pause(700);
-    const startedAt = Date.now();
-    await expect(client.get('anything')).rejects.toThrow();
-    expect(Date.now() - startedAt).toBeLessThan(50);
+    await new Promise<void>((resolve) => {
+      let attempts = 0;
+      client.on('reconnecting', () => (attempts += 1) === 3 && resolve());
+    });
+    // Refused without being queued for the reconnection: the request does not wait.
+    await expect(client.get('anything')).rejects.toThrow(/enableOfflineQueue options is false/);
     expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual([
       'Redis unavailable (rate-limit); working without it until it is back',
     ]);
@@ -42,9 +43,10 @@ describe('Redis connections', () => {
       ready: false,
       clients: [{ name: 'rate-limit', status: expect.not.stringMatching(/^ready$/), ready: false }],
     });
-    const closingAt = Date.now();
+    // Closed at once: quit would wait for a Redis that is not there.
+    const quit = vi.spyOn(client, 'quit');
     await connections.closeAll();
-    expect(Date.now() - closingAt).toBeLessThan(100);
+    expect(quit).not.toHaveBeenCalled();
   });
 
   it.skipIf(!redisServerAvailable)('a Redis that hangs costs a request-path command its short timeout only', async () => {
@@ -59,7 +61,8 @@ describe('Redis connections', () => {
       redis.freeze(true);
       const startedAt = Date.now();
       await expect(client.incr('carpool-test:hang')).rejects.toThrow(/timed out/i);
-      expect(Date.now() - startedAt).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 250);
+      // The timeout, not a hang (the margin is for a busy machine).
+      expect(Date.now() - startedAt).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 2_000);
     } finally {
       redis.freeze(false);
       await connections?.closeAll();

@@ -21,7 +21,10 @@ export type RedisRole =
    */
   | 'background';
 
-/** Small enough that a dead Redis costs a request almost nothing, large enough for a loaded one. */
+/**
+ * The default of REDIS_COMMAND_TIMEOUT_MS: small enough that a dead Redis costs a request almost
+ * nothing, large enough for a loaded one.
+ */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const CONNECT_TIMEOUT_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 1_500;
@@ -44,10 +47,10 @@ export interface RedisConnections {
   closeAll(): Promise<void>;
 }
 
-const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
-  'request-path': { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS },
-  background: { enableOfflineQueue: true, maxRetriesPerRequest: null },
-};
+const roleOptions = (role: RedisRole, commandTimeoutMs: number): RedisOptions =>
+  role === 'request-path'
+    ? { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: commandTimeoutMs }
+    : { enableOfflineQueue: true, maxRetriesPerRequest: null };
 
 /** Closes one client without waiting on a Redis that is not there. */
 export async function closeRedis(client: Redis): Promise<void> {
@@ -67,7 +70,12 @@ export async function closeRedis(client: Redis): Promise<void> {
 }
 
 /** Without REDIS_URL the Redis client library is not even loaded (some 35 ms of every start). */
-export async function createRedisConnections(url: string | null, log: FastifyBaseLogger): Promise<RedisConnections> {
+export async function createRedisConnections(
+  url: string | null,
+  log: FastifyBaseLogger,
+  options: { commandTimeoutMs?: number } = {},
+): Promise<RedisConnections> {
+  const commandTimeoutMs = options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS;
   const redis = url ? { url, Client: (await import('ioredis')).Redis } : null;
   const clients = new Map<string, Redis>();
   const track = (name: string, client: Redis) => {
@@ -79,7 +87,7 @@ export async function createRedisConnections(url: string | null, log: FastifyBas
     create(name, role) {
       if (!redis) throw new Error('Redis is not configured (REDIS_URL)');
       const client = new redis.Client(redis.url, {
-        ...ROLE_OPTIONS[role],
+        ...roleOptions(role, commandTimeoutMs),
         connectionName: `carpool-${name}`,
         connectTimeout: CONNECT_TIMEOUT_MS,
         retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),

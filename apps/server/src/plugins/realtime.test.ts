@@ -1,5 +1,6 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rideRoom } from '@carpool/shared/socket-events';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNotification } from '../modules/notifications/notifications.service.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../test/harness.js';
 import { insertBooking, insertRide, setBookingStatus } from '../test/messaging-fixtures.js';
@@ -27,6 +28,13 @@ describeEachDatabase('realtime', (kind) => {
   let stranger: SignedInUser;
   let rideId: string;
   const sockets: ClientSocket[] = [];
+
+  /** Waits until the server has taken the socket out of the ride's chat room (a leave is not acknowledged). */
+  const untilOutOfRoom = (socket: ClientSocket, ride: string) =>
+    vi.waitFor(
+      async () => expect((await t.app.realtime.in(rideRoom(ride)).fetchSockets()).map((member) => member.id)).not.toContain(socket.id),
+      { timeout: 10_000, interval: 20 },
+    );
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -118,7 +126,7 @@ describeEachDatabase('realtime', (kind) => {
       expect(strangerGot).toEqual([]);
 
       passengerSocket.emit('leave-ride-chat', rideId);
-      await pause(SETTLE_MS);
+      await untilOutOfRoom(passengerSocket, rideId);
       const passengerGot = record(passengerSocket, 'new-message');
       const atDriverAgain = nextEvent(driverSocket, 'new-message');
       await sendRideMessage(driver, rideId, 'see you');
@@ -149,7 +157,7 @@ describeEachDatabase('realtime', (kind) => {
       const driverNotified = nextEvent(driverSocket, 'notification');
       push();
       expect(await driverNotified).toMatchObject({ kind: 'booking_cancelled_by_passenger', bookingId });
-      await pause(SETTLE_MS);
+      await untilOutOfRoom(leavingSocket, ride);
 
       const leavingGot = record(leavingSocket, 'new-message');
       const atDriver = nextEvent(driverSocket, 'new-message');
