@@ -1,9 +1,12 @@
 import { TOKEN_CHECK_INTERVAL_MS } from '@carpool/shared/constants';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionExpiryNotice } from '../app/layout/session-expiry-notice';
-import { fakeServer, signInLocally, testUser } from '../test/fake-server';
+import { deferred, fakeServer, signInLocally, testUser } from '../test/fake-server';
 import { renderWithApp } from '../test/render-with-app';
+import { importAuthSchemas } from './schema-modules';
+import { useSession } from './session';
 import { rememberSessionExpiredNotice } from './storage';
 
 beforeEach(() => {
@@ -31,6 +34,31 @@ describe('token check', () => {
     expect(atStart).toBeGreaterThanOrEqual(1);
     await act(() => vi.advanceTimersByTimeAsync(TOKEN_CHECK_INTERVAL_MS * 2));
     expect(verifyCalls(fetchMock)).toBe(atStart + 2);
+  });
+
+  it('stores nothing of an answer that arrives after the sign-out', async () => {
+    signInLocally();
+    const answer = deferred<{ body: unknown }>();
+    const fetchMock = fakeServer({
+      'GET /api/auth/verify-token': () => answer.promise,
+      'POST /api/auth/logout': () => ({ body: { message: 'Logged out' } }),
+    });
+    function SignOut() {
+      const { isSignedIn, signOut } = useSession();
+      return isSignedIn ? <button onClick={() => void signOut()}>Sign out</button> : <p>Signed out</p>;
+    }
+    renderWithApp(<SignOut />);
+    await vi.waitFor(() => expect(verifyCalls(fetchMock)).toBe(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+
+    // The answer is read with the auth schemas, loaded on demand: in already, it is handled within
+    // a few turns of the event loop.
+    await importAuthSchemas();
+    answer.resolve({ body: { valid: true, user: { ...testUser, bio: 'answered late' } } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(localStorage.getItem('revy_user_cornell')).toBeNull();
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
   });
 
   it('never asks without a token', async () => {

@@ -54,6 +54,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const updateUser = useCallback(
     (next: SessionUser) => {
+      // An answer that arrives after a sign-out, or after someone else signed in here, is not
+      // stored: it would bring back a user who has left (their e-mail in this browser's storage).
+      if (!getToken(region) || getStoredUser(region)?.id !== next.id) return;
       setStoredUser(region, next);
       setRegionUser(region, next);
     },
