@@ -1,10 +1,11 @@
 import type { CreatedRide } from '@carpool/shared/schemas/rides';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, bookings, notificationPreferences, notifications, rideRequests, rideSeries, rides, users, waitlistEntries } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide, rideBody, rideRequestBody } from '../../test/ride-fixtures.js';
+import { holdRow, neverLookingForDeadlocks, waitingForLocks } from '../../test/row-locks.js';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPostgres) {
@@ -36,19 +37,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     t.call({ method: 'POST', url: `/api/admin/users/${user.id}/suspend`, token: admin.token, payload: { reason: 'no-shows' } });
   const deleteAccount = (user: User) => t.call({ method: 'DELETE', url: '/api/users/me', token: user.token, payload: { confirmation: 'DELETE' } });
 
-  const waitingForLocks = async () =>
-    ((await t.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
-  const untilWaiting = (n: number) => expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
-
-  /**
-   * PostgreSQL looks for a cycle once, deadlock_timeout (1 s) after a transaction starts to wait,
-   * and fails the transaction that finds it. The test's side never looks (its timeout is an hour),
-   * and a third transaction holds the row that the side meant to fail waits for first, so that
-   * the side closes the cycle with its own wait, whatever the machine's load: its check finds it.
-   */
-  const neverLookingForDeadlocks = (tx: { execute: (query: SQL) => Promise<unknown> }) => tx.execute(sql`set local deadlock_timeout = '1h'`);
+  const untilWaiting = (n: number) => expect.poll(() => waitingForLocks(t.database.db), { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
 
   /** A new passenger's pending booking on a ride of a new driver. */
   async function newBooking() {
@@ -71,7 +60,7 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     await t.database.db.transaction(async (tx) => {
       await neverLookingForDeadlocks(tx);
       await tx.execute(sql`select id from users where id = ${userId} for update`);
-      const releaseRide = await holdRow(sql`select id from rides where id = ${rideId} for update`);
+      const releaseRide = await holdRow(t.database.db, sql`select id from rides where id = ${rideId} for update`);
       let rideTaken: Promise<unknown> | undefined;
       try {
         answer = request();
@@ -87,26 +76,8 @@ describe.skipIf(!hasPostgres)('writes racing a suspension or an account deletion
     return answer!;
   }
 
-  /** Holds a row (`lock`, a `select … for update`) in a transaction of its own until the returned function is called. */
-  async function holdRow(lock: SQL): Promise<() => Promise<void>> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    const done = t.database.db.transaction(async (tx) => {
-      await tx.execute(lock);
-      held();
-      await released;
-    });
-    await isHeld;
-    return async () => {
-      release();
-      await done;
-    };
-  }
-
   /** Holds the user's row for update (as a suspension does) until the returned function is called. */
-  const holdUserRow = (userId: string) => holdRow(sql`select id from users where id = ${userId} for update`);
+  const holdUserRow = (userId: string) => holdRow(t.database.db, sql`select id from users where id = ${userId} for update`);
 
   /**
    * The account is being suspended (or deleted) when the write arrives: the write waits for it

@@ -6,6 +6,7 @@ import { buildApp } from '../../app.js';
 import { bookings, jobRuns, notifications, rideRequests, rides, sessions } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
+import { holdRow, neverLookingForDeadlocks, waitingForLocks } from '../../test/row-locks.js';
 import { baseUrlOf, connected, openSocket, pause } from '../../test/socket-client.js';
 import { PERIODIC_JOB_LOCK_KEY, PERIODIC_JOB_NAME, runPeriodicJob, startPeriodicJob } from './periodic-job.js';
 import { tryAdvisoryTransactionLock } from './periodic-job.repository.js';
@@ -292,27 +293,6 @@ describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', ()
   });
   afterAll(() => t?.close());
 
-  const waitingForLocks = async () =>
-    ((await t.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
-
-  /** Runs `during` while another transaction holds the ride's row; the row is let go when it returns. */
-  async function holdingRide<T>(rideId: string, during: () => Promise<T>): Promise<T> {
-    let held!: () => void;
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    let outcome!: Promise<T>;
-    const holder = t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from rides where id = ${rideId} for update`);
-      held();
-      outcome = during();
-      await outcome.catch(() => {});
-    });
-    await isHeld;
-    await holder;
-    return outcome;
-  }
-
   it('runs again when PostgreSQL ends the deadlock by rolling the job back', async () => {
     const driver = await t.signIn('deadlock-driver@cornell.edu', 'Dana');
     const passenger = await t.signIn('deadlock-passenger@cornell.edu', 'Pat');
@@ -329,22 +309,24 @@ describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', ()
     t.clock.set(new Date('2026-03-10T20:00:00Z'));
 
     let job: Promise<Awaited<ReturnType<typeof runPeriodicJob>>> | undefined;
+    const untilWaiting = (n: number) => expect.poll(() => waitingForLocks(t.database.db), { timeout: 10_000 }).toBe(n);
     await t.database.db.transaction(async (suspension) => {
-      await suspension.execute(sql`set local deadlock_timeout = '1h'`);
+      await neverLookingForDeadlocks(suspension);
       await suspension.execute(sql`select id from users where id = ${driver.id} for update`);
-      const revoking = await holdingRide(ride.id, async () => {
+      const releaseRide = await holdRow(t.database.db, sql`select id from rides where id = ${ride.id} for update`);
+      let revoke: Promise<unknown> | undefined;
+      try {
         job = runPeriodicJob(t.app.deps);
         job.catch(() => {});
-        // The job has deleted the expired session and waits for the ride.
-        await expect.poll(waitingForLocks, { timeout: 10_000 }).toBe(1);
-        const revoke = suspension.execute(sql`update sessions set revoked_at = now() where user_id = ${driver.id} and revoked_at is null`);
+        await untilWaiting(1); // the job, which has deleted the expired session, for the ride
+        revoke = suspension.execute(sql`update sessions set revoked_at = now() where user_id = ${driver.id} and revoked_at is null`);
         revoke.catch(() => {});
-        // The suspension waits for the job's deleted session.
-        await expect.poll(waitingForLocks, { timeout: 10_000 }).toBe(2);
-        return { revoke };
-      });
-      // The ride is let go: the job goes on to the driver's row and closes the cycle.
-      await revoking.revoke;
+        await untilWaiting(2); // the suspension, for the job's deleted session
+      } finally {
+        // The ride is let go: the job goes on to the driver's row and closes the cycle.
+        await releaseRide();
+      }
+      await revoke;
     });
 
     const result = await job!;

@@ -5,6 +5,7 @@ import { bookings, notifications, rideSeries, rides } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { insertRide } from '../../test/messaging-fixtures.js';
 import { bookRide, rideBody } from '../../test/ride-fixtures.js';
+import { waitingForLocks } from '../../test/row-locks.js';
 import { runPeriodicJob } from '../jobs/periodic-job.js';
 
 const DAY_MS = 86_400_000;
@@ -298,10 +299,6 @@ describeEachDatabase('weekly rides', (kind) => {
       const suspect = await t.signIn('weekly-suspect-locked@cornell.edu', 'Lou Locked');
       const res = await post(rideBody({ ...FIRST, repeat: { weekdays: [1, 3, 5], until: '2027-03-31' } }), suspect.token);
       const id = res.json<CreatedRide>().seriesId!;
-      const waitingForLocks = async () =>
-        ((await t.database.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 
       let suspension: ReturnType<TestApp['call']> | undefined;
       let insertedId = '';
@@ -310,7 +307,7 @@ describeEachDatabase('weekly rides', (kind) => {
       await t.database.db.transaction(async (tx) => {
         await tx.execute(sql`select id from ride_series where id = ${id} for update`);
         suspension = t.call({ method: 'POST', url: `/api/admin/users/${suspect.id}/suspend`, token: admin.token, payload: { reason: 'no-shows' } });
-        await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThan(0);
+        await expect.poll(() => waitingForLocks(t.database.db), { timeout: 10_000 }).toBeGreaterThan(0);
         insertedId = await insertRide(tx as unknown as Parameters<typeof insertRide>[0], suspect.id, new Date(START.getTime() + 3 * DAY_MS));
       });
       const suspended = await suspension!;
