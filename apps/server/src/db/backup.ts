@@ -157,6 +157,9 @@ async function withClient<T>(databaseUrl: string, run: (client: Client) => Promi
   // Loaded here: the server imports this module for the embedded database's backups too.
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection that the server ends between two queries fails the next query; without a
+  // listener its 'error' would end the command with a stack trace instead of that message.
+  client.on('error', () => {});
   await client.connect();
   try {
     return await run(client);

@@ -10,6 +10,7 @@ import type { Pool } from 'pg';
 import { CODE_DIR, CODE_EXTENSION, SERVER_PACKAGE_DIR } from '../paths.js';
 import { EMBEDDED_TEMPLATE_FILE, unpackEmbeddedTemplate } from './embedded-template.js';
 import { acquireFolderLock } from './folder-lock.js';
+import { guardedClientClass } from './guarded-client.js';
 import { NOTIFY_CHANNELS } from './notify-channels.js';
 import * as schema from './schema.js';
 
@@ -186,6 +187,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Never an unhandled 'error', and a connection that dies while held frees its slot (see guarded-client.ts).
+    Client: guardedClientClass(pg),
     // A database that does not answer fails a request after this long (503, see db/unavailable.ts)
     // instead of holding it until the client gives up.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

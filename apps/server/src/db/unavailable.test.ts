@@ -10,7 +10,7 @@ import { createDevIdentityProvider } from '../modules/auth/dev-idp.js';
 import { freePort } from '../test/server-process.js';
 import { TcpProxy } from '../test/tcp-proxy.js';
 import { openDatabase, type Database } from './client.js';
-import { isDatabaseUnavailable } from './unavailable.js';
+import { isDatabaseUnavailable, isReadOnlyServer } from './unavailable.js';
 
 describe('isDatabaseUnavailable', () => {
   it('recognises a refused connection of node-postgres, also wrapped as a cause', async () => {
@@ -35,6 +35,49 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('42601', 'syntax error at or near "selec"'))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+
+  // Each way PostgreSQL refuses or drops service, as its server and node-postgres word it.
+  it.each([
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P02', 'terminating connection because of crash of another server process'],
+    ['57P03', 'the database system is starting up'],
+    ['57P03', 'the database system is shutting down'],
+    ['57P03', 'the database system is in recovery mode'],
+    ['53300', 'sorry, too many clients already'],
+    ['53300', 'remaining connection slots are reserved for non-replication superuser connections'],
+    ['55000', 'database "carpool" is not currently accepting connections'],
+    ['25006', 'cannot execute INSERT in a read-only transaction'],
+    ['08006', 'connection failure'],
+    ['08001', 'could not connect to server'],
+  ])('SQLSTATE %s (%s) is unavailability, also as the cause of drizzle\'s error', (code, message) => {
+    const error = Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query: insert into ...', { cause: error }))).toBe(true);
+  });
+
+  it.each([
+    'Connection terminated unexpectedly',
+    'Connection terminated due to connection timeout',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error and is not queryable',
+    'Client was closed and is not queryable',
+  ])("node-postgres' %s is unavailability", (message) => {
+    expect(isDatabaseUnavailable(new Error(message))).toBe(true);
+  });
+
+  it('keeps the other errors of class 55 and 25 as bugs (500): they are not passing faults', () => {
+    const withCode = (code: string, message: string) => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+    expect(isDatabaseUnavailable(withCode('55000', 'currval of sequence "rides_id_seq" is not yet defined in this session'))).toBe(false);
+    expect(isDatabaseUnavailable(withCode('55P03', 'could not obtain lock on row in relation "rides"'))).toBe(false);
+    expect(isDatabaseUnavailable(withCode('25P02', 'current transaction is aborted, commands ignored until end of transaction block'))).toBe(false);
+  });
+
+  it('tells a read-only server apart, so that its connection is replaced', () => {
+    const readOnly = Object.assign(new pg.DatabaseError('cannot execute UPDATE in a read-only transaction', 0, 'error'), { code: '25006' });
+    expect(isReadOnlyServer(readOnly)).toBe(true);
+    expect(isReadOnlyServer(new Error('Failed query', { cause: readOnly }))).toBe(true);
+    expect(isReadOnlyServer(Object.assign(new Error('x'), { code: '57P01' }))).toBe(false);
   });
 });
 

@@ -98,11 +98,20 @@ export async function authenticateToken(
 }
 
 /**
- * Deletes the sessions that have expired by `now`, in the caller's transaction. The caller
- * publishes 'session-ended' for each returned id after its commit, which closes their sockets.
+ * How long an expired session's row is kept: while it is there, its token answers TOKEN_EXPIRED
+ * ("Your session has expired"), which is what a person whose tab or installed app still holds it
+ * should read; without it the token would only be UNAUTHORIZED. A client checks its token on start
+ * and every minute while open, so a month covers an app left closed over a break.
+ */
+export const EXPIRED_SESSION_KEPT_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Deletes the sessions that expired at least EXPIRED_SESSION_KEPT_MS before `now`, in the caller's
+ * transaction. The caller publishes 'session-ended' for each returned id after its commit; their
+ * sockets closed at the expiry already (plugins/realtime.ts), this closes any that are left.
  */
 export async function sweepExpiredSessions(db: Queryable, now: Date): Promise<string[]> {
-  return deleteExpiredSessions(db, now);
+  return deleteExpiredSessions(db, new Date(now.getTime() - EXPIRED_SESSION_KEPT_MS));
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {

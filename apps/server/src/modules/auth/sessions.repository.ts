@@ -32,9 +32,9 @@ export async function revokeSession(db: Queryable, sessionId: string): Promise<v
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Removes the sessions expired at `now` (they can only ever answer TOKEN_EXPIRED); returns their ids. */
-export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<string[]> {
-  const deleted = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+/** Removes the sessions that expired by `expiredBy`; returns their ids. */
+export async function deleteExpiredSessions(db: Queryable, expiredBy: Date): Promise<string[]> {
+  const deleted = await db.delete(sessions).where(lte(sessions.expiresAt, expiredBy)).returning({ id: sessions.id });
   return deleted.map((row) => row.id);
 }
 

@@ -8,6 +8,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../test/ha
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
 import { holdRow, neverLookingForDeadlocks, waitingForLocks } from '../../test/row-locks.js';
 import { baseUrlOf, connected, openSocket, pause } from '../../test/socket-client.js';
+import { EXPIRED_SESSION_KEPT_MS } from '../auth/auth.service.js';
 import { PERIODIC_JOB_LOCK_KEY, PERIODIC_JOB_NAME, runPeriodicJob, startPeriodicJob } from './periodic-job.js';
 import { tryAdvisoryTransactionLock } from './periodic-job.repository.js';
 
@@ -248,23 +249,37 @@ describeEachDatabase('expired sessions', (kind) => {
     });
     afterAll(() => t.close());
 
-    it('has its row deleted and its socket closed by the periodic job once expired, not before', async () => {
+    it('answers TOKEN_EXPIRED once expired, also after the job ran, until the job deletes it a retention period later', async () => {
       const user = await t.signIn(`expiring-${hours}@cornell.edu`);
       const socket = await connected(openSocket(baseUrlOf(t.app), { auth: { token: user.token } }));
       try {
         const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
         const rowsOf = async () => t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+        const reason = async () => {
+          const res = await t.call({ method: 'GET', url: '/api/auth/verify-token', token: user.token });
+          return res.statusCode === 200 ? 'valid' : res.json<{ code: string }>().code;
+        };
+        const expiresAt = start.getTime() + hours * 3_600_000;
 
-        t.clock.set(new Date(start.getTime() + hours * 3_600_000 - 60_000));
+        t.clock.set(new Date(expiresAt - 60_000));
+        expect((await runPeriodicJob(t.app.deps)).sessionsDeleted).toBe(0);
+        expect(await reason()).toBe('valid');
+
+        t.clock.set(new Date(expiresAt));
         expect((await runPeriodicJob(t.app.deps)).sessionsDeleted).toBe(0);
         expect(await rowsOf()).toHaveLength(1);
-        await pause(100);
-        expect(socket.connected).toBe(true);
+        expect(await reason()).toBe('TOKEN_EXPIRED');
+
+        t.clock.set(new Date(expiresAt + EXPIRED_SESSION_KEPT_MS - 60_000));
+        expect((await runPeriodicJob(t.app.deps)).sessionsDeleted).toBe(0);
+        expect(await reason()).toBe('TOKEN_EXPIRED');
 
         t.clock.advance(60_000);
         expect((await runPeriodicJob(t.app.deps)).sessionsDeleted).toBe(1);
         expect(await rowsOf()).toEqual([]);
+        // A socket the expiry timer did not reach (this test's clock does not move timers) is closed by the job.
         expect(await closed).toBe('io server disconnect');
+        expect(await reason()).toBe('UNAUTHORIZED');
       } finally {
         socket.disconnect();
       }
@@ -305,7 +320,7 @@ describe.skipIf(!hasPostgres)('periodic job against a suspension [postgres]', ()
     await t.signIn('deadlock-driver@cornell.edu', 'Dana');
     const expired = (await sessionsOfDriver()).filter((id) => !live.includes(id));
     expect(expired).toHaveLength(1);
-    await t.database.db.update(sessions).set({ expiresAt: new Date('2026-03-01T00:00:00Z') }).where(inArray(sessions.id, expired));
+    await t.database.db.update(sessions).set({ expiresAt: new Date(RIDES_TEST_START.getTime() - EXPIRED_SESSION_KEPT_MS - 86_400_000) }).where(inArray(sessions.id, expired));
     t.clock.set(new Date('2026-03-10T20:00:00Z'));
 
     let job: Promise<Awaited<ReturnType<typeof runPeriodicJob>>> | undefined;
