@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   dayInTimeZone,
+  formatInTimeZone,
   isCalendarDay,
   isValidTimeZone,
   isWallClockInFuture,
@@ -151,5 +152,13 @@ describe('weekly days', () => {
     expect(daysOnWeekdays([3], '2026-10-23', '2026-10-27')).toEqual([]);
     expect(timeInTimeZone(new Date('2026-10-23T21:30:00Z'), 'America/New_York')).toBe('17:30');
     expect(timeInTimeZone(new Date('2026-11-02T22:30:00Z'), 'America/New_York')).toBe('17:30');
+  });
+
+  it('writes an instant as read in the ride\'s zone, with its short name, keeping an evening ride on its own day', () => {
+    // A Dec 2, 11:30 PM ride in New York is Dec 3 in UTC.
+    expect(formatInTimeZone(new Date('2026-12-03T04:30:00Z'), 'America/New_York')).toBe('Wed, Dec 2, 2026, 11:30 PM EST');
+    expect(formatInTimeZone(new Date('2026-07-03T03:00:00Z'), 'America/New_York')).toBe('Thu, Jul 2, 2026, 11:00 PM EDT');
+    expect(formatInTimeZone(new Date('2026-12-03T04:30:00Z'), 'UTC')).toBe('Thu, Dec 3, 2026, 4:30 AM UTC');
+    expect(formatInTimeZone(new Date('2026-12-03T04:30:00Z'), 'Not/AZone')).toBe('Thu, Dec 3, 2026, 4:30 AM UTC');
   });
 });

@@ -169,3 +169,30 @@ export function isWallClockInFuture(day: string, time: string, timeZone: string,
   const instant = wallClockToInstant(day, time, timeZone);
   return instant !== null && instant.getTime() > now.getTime();
 }
+
+const readableFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as a person reads it in a zone, with the zone's short name: "Wed, Dec 2, 2026,
+ * 11:30 PM EST". What notifications, e-mails and the console write, so that an evening ride keeps
+ * its own day (in UTC it would be the next one). An unknown zone reads as UTC.
+ */
+export function formatInTimeZone(instant: Date, timeZone: string): string {
+  const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  let formatter = readableFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    if (readableFormatters.size < KNOWN_VALID_TIME_ZONES_MAX) readableFormatters.set(zone, formatter);
+  }
+  // ICU writes a narrow no-break space before AM/PM: plain spaces read the same in every mail client.
+  return formatter.format(instant).replace(/[\u202f\u00a0]/g, ' ');
+}

@@ -152,6 +152,10 @@ export interface CalendarRideRow {
   pickupAddress: string | null;
   status: string;
   role: 'driving' | 'booked';
+  /** The passenger's booking status; null for a ride the person drives. */
+  bookingStatus: string | null;
+  /** Seconds from the ride's creation to its last change seen by this person (the event's SEQUENCE). */
+  sequence: number;
 }
 
 /** The rides a person drives and the ones they hold a booking on, from 30 days back (a cancelled ride stays listed). */
@@ -159,11 +163,13 @@ export async function findCalendarRides(db: Queryable, userId: string, now: Date
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
   const result = (await db.execute(sql`
     select r.id, r.region, r.from_place as "fromPlace", r.to_place as "toPlace", r.departs_at as "departsAt",
-           r.timezone, r.pickup_address as "pickupAddress", r.status, 'driving' as role
+           r.timezone, r.pickup_address as "pickupAddress", r.status, 'driving' as role, null as "bookingStatus",
+           floor(extract(epoch from greatest(r.edited_at, r.cancelled_at, r.created_at) - r.created_at))::int as sequence
       from rides r
      where r.driver_id = ${userId} and r.departs_at > ${since}::timestamptz
     union all
-    select r.id, r.region, r.from_place, r.to_place, r.departs_at, r.timezone, r.pickup_address, r.status, 'booked'
+    select r.id, r.region, r.from_place, r.to_place, r.departs_at, r.timezone, r.pickup_address, r.status, 'booked', b.status,
+           floor(extract(epoch from greatest(r.edited_at, r.cancelled_at, b.updated_at, r.created_at) - r.created_at))::int
       from bookings b join rides r on r.id = b.ride_id
      where b.user_id = ${userId} and r.departs_at > ${since}::timestamptz
        and (b.status in ('pending', 'confirmed', 'completed') or r.status = 'cancelled')

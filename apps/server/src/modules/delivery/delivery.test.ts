@@ -197,6 +197,37 @@ describeEachDatabase('notification e-mail', (kind) => {
     expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 4 * 60 * 60 * 1000))).toBe(1);
   });
 
+  it("marks a pending booking TENTATIVE in the passenger's feed, and raises SEQUENCE with each change so calendars take the new time", async () => {
+    const feedOf = async (user: SignedInUser) => {
+      const url = (await t.call({ method: 'GET', url: '/api/notification-preferences', token: user.token })).json().calendarFeedUrl as string;
+      return (await t.call({ method: 'GET', url: url.replace(PUBLIC_URL, '') })).body;
+    };
+    const eventOf = (feed: string) => {
+      const event = /BEGIN:VEVENT[\s\S]*?END:VEVENT/.exec(feed)?.[0] ?? '';
+      return { status: /STATUS:(\w+)/.exec(event)?.[1], sequence: Number(/SEQUENCE:(\d+)/.exec(event)?.[1]), start: /DTSTART:(\w+)/.exec(event)?.[1] };
+    };
+    const ride = await postRide(t, alice.token);
+    const booked = await bookRide(t, bob.token, ride.id);
+    expect(booked.statusCode).toBe(201);
+    const pending = eventOf(await feedOf(bob));
+    expect(pending.status).toBe('TENTATIVE');
+
+    t.clock.advance(60_000);
+    expect((await setStatus(booked.json().id, 'confirmed', alice.token)).statusCode).toBe(200);
+    const confirmed = eventOf(await feedOf(bob));
+    expect(confirmed.status).toBe('CONFIRMED');
+    expect(confirmed.sequence).toBeGreaterThan(pending.sequence);
+    const driving = eventOf(await feedOf(alice));
+
+    t.clock.advance(60_000);
+    const edit = await t.call({ method: 'PATCH', url: `/api/rides/${ride.id}`, token: alice.token, payload: { date: '2026-03-12', time: '16:00' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const moved = eventOf(await feedOf(bob));
+    expect(moved.start).toBe('20260312T160000Z');
+    expect(moved.sequence).toBeGreaterThan(confirmed.sequence);
+    expect(eventOf(await feedOf(alice)).sequence).toBeGreaterThan(driving.sequence);
+  });
+
   it("writes nothing for a deleted account's old unsubscribe link, so no preferences or calendar token come back", async () => {
     const ride = await postRide(t, alice.token);
     expect((await bookRide(t, bob.token, ride.id)).statusCode).toBe(201);

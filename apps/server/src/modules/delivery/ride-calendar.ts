@@ -10,6 +10,19 @@ export interface CalendarRide extends DeliveryRide {
   url: string;
   /** 'driving' for the driver's own rides, 'booked' for a passenger's booking. */
   role: 'driving' | 'booked';
+  /** The passenger's booking status ('pending' is a tentative event); absent for the driver. */
+  bookingStatus?: string | null;
+  /**
+   * RFC 5545 SEQUENCE: grows with every change of the event (a new time, a cancellation, a booking
+   * accepted), so that calendar apps replace what they hold instead of keeping the old time.
+   */
+  sequence?: number;
+}
+
+function eventStatus(ride: CalendarRide): ICalEventStatus {
+  if (ride.status === 'cancelled' || ride.bookingStatus === 'cancelled') return ICalEventStatus.CANCELLED;
+  if (ride.bookingStatus === 'pending') return ICalEventStatus.TENTATIVE;
+  return ICalEventStatus.CONFIRMED;
 }
 
 export function rideSummary(ride: Pick<DeliveryRide, 'fromPlace' | 'toPlace'>): string {
@@ -31,7 +44,8 @@ export function buildRideCalendar(name: string, rides: CalendarRide[]): string {
       location: ride.pickupAddress ?? placeLabel(ride.fromPlace),
       description: ride.url,
       url: ride.url,
-      status: ride.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      status: eventStatus(ride),
+      sequence: ride.sequence ?? 0,
     });
   }
   return calendar.toString();

@@ -1,4 +1,5 @@
 import { placeLabel } from '@carpool/shared/places';
+import { formatInTimeZone } from '@carpool/shared/time-zones';
 import {
   REPORT_REASON_LABELS,
   type AdminReport,
@@ -59,7 +60,7 @@ async function loadTarget(db: AppDeps['db'], type: ReportTargetType, id: string)
       const { ride } = found;
       return {
         authorId: ride.driverId,
-        summary: `Ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} on ${ride.departsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        summary: `Ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} on ${formatInTimeZone(ride.departsAt, ride.timezone)}`,
         rideId: ride.id,
         visibleTo: async (reporterId) => !ride.hiddenAt || reporterId === ride.driverId,
       };
@@ -69,7 +70,7 @@ async function loadTarget(db: AppDeps['db'], type: ReportTargetType, id: string)
       if (!request) return undefined;
       return {
         authorId: request.userId,
-        summary: `Ride request from ${placeLabel(request.fromPlace)} to ${placeLabel(request.toPlace)} on ${request.departsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        summary: `Ride request from ${placeLabel(request.fromPlace)} to ${placeLabel(request.toPlace)} on ${formatInTimeZone(request.departsAt, request.timezone)}`,
         rideId: null,
         visibleTo: async () => !request.hiddenAt,
       };

@@ -124,7 +124,8 @@ describeEachDatabase('reports and the admin console API', (kind) => {
     it('hide_content removes a ride from everyone but its driver, and a message shows as removed', async () => {
       const ride = await postRide(t, driver.token, { time: '10:00' });
       const filed = (await report(stranger, { targetType: 'ride', targetId: ride.id, reason: 'scam' })).json();
-      expect((await adminReports()).find((row) => row.id === filed.id)?.targetSummary).toMatch(/Ithaca/);
+      // In the ride's own zone (10:00 UTC on March 12 is 6:00 AM in New York), never in UTC.
+      expect((await adminReports()).find((row) => row.id === filed.id)?.targetSummary).toBe('Ride from Ithaca to New York City on Thu, Mar 12, 2026, 6:00 AM EDT');
       expect((await resolve(admin, filed.id, 'hide_content')).statusCode).toBe(200);
       expect((await t.call({ method: 'GET', url: `/api/rides/${ride.id}`, token: stranger.token })).statusCode).toBe(404);
       expect((await t.call({ method: 'GET', url: `/api/rides/${ride.id}`, token: driver.token })).statusCode).toBe(200);

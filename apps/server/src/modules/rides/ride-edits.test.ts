@@ -118,7 +118,7 @@ describeEachDatabase('ride edits', (kind) => {
     for (const user of [rider, other]) {
       const told = await notificationsOf(ride.id, user.id);
       expect(told).toHaveLength(1);
-      expect(told[0]!.body).toContain('departure moved from 2026-03-12 14:30 UTC to 2026-03-12 16:00 UTC');
+      expect(told[0]!.body).toContain('departure moved from Thu, Mar 12, 2026, 10:30 AM EDT to Thu, Mar 12, 2026, 12:00 PM EDT');
       expect(told[0]!.body).toContain('price changed from $25.50 to $20.00');
     }
     expect(await notificationsOf(ride.id, driver.id)).toHaveLength(0);

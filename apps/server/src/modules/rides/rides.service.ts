@@ -14,7 +14,7 @@ import type {
   RideSearch,
   UpdateRide,
 } from '@carpool/shared/schemas/rides';
-import { addDays, dayInTimeZone, daysBetween, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
+import { addDays, dayInTimeZone, daysBetween, formatInTimeZone, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
@@ -355,7 +355,6 @@ export async function cancelUpcomingRidesOfDriver(
   return () => after.forEach((run) => run());
 }
 
-const formatDeparture = (at: Date) => `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 16)} UTC`;
 const formatPrice = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
@@ -407,7 +406,9 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
         : [];
     const what: string[] = [];
     if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
-      what.push(`departure moved from ${formatDeparture(edited.previous.departsAt)} to ${formatDeparture(edited.ride.departsAt)}`);
+      what.push(
+        `departure moved from ${formatInTimeZone(edited.previous.departsAt, edited.ride.timezone)} to ${formatInTimeZone(edited.ride.departsAt, edited.ride.timezone)}`,
+      );
     }
     if (edited.ride.priceCents !== edited.previous.priceCents) {
       what.push(`price changed from ${formatPrice(edited.previous.priceCents)} to ${formatPrice(edited.ride.priceCents)}`);
