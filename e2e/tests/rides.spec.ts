@@ -220,7 +220,7 @@ test.describe('rides and bookings', () => {
     await dialog.getByLabel('Price per seat ($)').fill('0.5');
     await dialog.getByRole('button', { name: 'Post Ride' }).click();
     await expect(dialog.getByText('Choose a destination other than the departure.')).toBeVisible();
-    await expect(dialog.getByText('The price must be at least $1, with at most 2 decimals.')).toBeVisible();
+    await expect(dialog.getByText('The price must be from $1 to $200, with at most 2 decimals.')).toBeVisible();
   });
 
   test('signed out: tabs disabled with hints, reserve prompt instead of the driver', async ({ newPerson }) => {

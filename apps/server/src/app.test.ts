@@ -152,6 +152,7 @@ describe('web app serving', () => {
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
     // The real robots.txt, as the web build copies it from apps/web/public.
     copyFileSync(fileURLToPath(new URL('../../web/public/robots.txt', import.meta.url)), path.join(dist, 'robots.txt'));
+    copyFileSync(fileURLToPath(new URL('../../web/public/favicon.ico', import.meta.url)), path.join(dist, 'favicon.ico'));
     t = await createTestApp('pglite', { config: { webDistDir: dist } });
   });
   afterAll(async () => {
@@ -206,8 +207,17 @@ describe('web app serving', () => {
     expect(res.body).toMatch(/^Disallow: \/api\/$/m);
   });
 
+  it('answers /favicon.ico, which browsers and crawlers ask for whatever the page links, with an icon', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file: reserved 0, type 1 (icon), then how many images it holds.
+    expect([...res.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(res.rawPayload.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+
   it('answers a path that names a missing file with 404, never the app page', async () => {
-    for (const url of ['/favicon.ico', '/sitemap.xml', '/no-such-file.js', '/nj/anything.png', '/robots.txt.bak']) {
+    for (const url of ['/sitemap.xml', '/no-such-file.js', '/nj/anything.png', '/robots.txt.bak']) {
       const res = await t.call({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).not.toMatch(/text\/html/);

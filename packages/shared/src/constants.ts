@@ -12,6 +12,13 @@ export const MIN_SUITCASES = 1;
 export const MAX_SUITCASES = 8;
 export const DEFAULT_SUITCASES = 1;
 export const MIN_PRICE = 1;
+/**
+ * The highest price per seat a ride may ask, in dollars. The longest trips of the campuses are
+ * about 450 miles (Ithaca to Washington, DC); at the IRS business rate of 2026 ($0.70 a mile, the
+ * whole cost of running a car) that is about $315 for the car, so $200 for one seat is above any
+ * fair share and still far below the old limit of $10,000, which only let typing mistakes through.
+ */
+export const MAX_PRICE = 200;
 export const SUGGESTED_MAX_PRICE = 40;
 
 export const CAROUSEL_DAYS = 5;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAROUSEL_DAYS, SERIES_MAX_WEEKS, MAX_SEATS, MAX_SUITCASES, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
+import { CAROUSEL_DAYS, SERIES_MAX_WEEKS, MAX_SEATS, MAX_SUITCASES, MAX_PRICE, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
 import { addDays, dayInTimeZone, isCalendarDay, isValidTimeZone, weekdayOf } from '../time-zones.js';
 import { RegionSchema } from './common.js';
 import { RideMessageDto } from './messages.js';
@@ -47,7 +47,7 @@ const suitcaseCount = z.number().int('must be a whole number').min(MIN_SUITCASES
 export const PriceSchema = z
   .number()
   .min(MIN_PRICE, `must be at least ${MIN_PRICE}`)
-  .max(10_000)
+  .max(MAX_PRICE, `must be at most ${MAX_PRICE}`)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimals');
 
 const optionalAddress = z

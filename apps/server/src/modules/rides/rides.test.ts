@@ -126,6 +126,15 @@ describeEachDatabase('rides', (kind) => {
       expect(JSON.stringify(body.details)).toContain(`body.${field}`);
     });
 
+    it('names the real limit of a price: at least 1, at most 200', async () => {
+      const above = await post(rideBody({ price: 200.01 }));
+      expect(above.statusCode).toBe(400);
+      expect(above.json().message).toBe('Invalid request: body.price must be at most 200');
+      const below = await post(rideBody({ price: 0.5 }));
+      expect(below.json().message).toBe('Invalid request: body.price must be at least 1');
+      expect((await post(rideBody({ price: 200 }))).statusCode).toBe(201);
+    });
+
     it('refuses a place of another region (a cornell place in nj)', async () => {
       const res = await post(rideBody({ from: 'ithaca', to: 'newark' }), 'nj');
       expect(res.statusCode).toBe(400);

@@ -79,9 +79,9 @@ describe('PostRideForm: Repeat weekly', () => {
     await userEvent.clear(price);
     await userEvent.type(price, '0.5');
     await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
-    expect(await within(form).findByText('The price must be at least $1, with at most 2 decimals.')).toBeInTheDocument();
+    expect(await within(form).findByText('The price must be from $1 to $200, with at most 2 decimals.')).toBeInTheDocument();
     expect(price).toHaveAttribute('aria-invalid', 'true');
-    expect(price).toHaveAccessibleDescription(/The price must be at least \$1, with at most 2 decimals\./);
+    expect(price).toHaveAccessibleDescription(/The price must be from \$1 to \$200, with at most 2 decimals\./);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     await userEvent.clear(price);

@@ -49,7 +49,7 @@ describe('post ride form', () => {
   it("puts the shared schema's rules on the form fields, in the form's words", () => {
     expect(errorsOf({ ...filled, to: 'ithaca', price: '0.5', time: '', totalSeats: '9' })).toEqual({
       to: 'Choose a destination other than the departure.',
-      price: 'The price must be at least $1, with at most 2 decimals.',
+      price: 'The price must be from $1 to $200, with at most 2 decimals.',
       time: 'Choose the departure time.',
       totalSeats: 'Seats must be a whole number from 1 to 8.',
     });

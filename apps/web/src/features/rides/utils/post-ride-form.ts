@@ -1,4 +1,4 @@
-import { DEFAULT_SEATS, DEFAULT_SUITCASES, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
+import { DEFAULT_SEATS, DEFAULT_SUITCASES, MAX_PRICE, MIN_PRICE, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
 import { CreateRideInput, departsInFuture, type CreateRide, type CreatedRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
 import { dayInTimeZone, wallClockToUtc } from '@carpool/shared/time-zones';
 import type { FieldValues } from 'react-hook-form';
@@ -108,7 +108,7 @@ export const POST_RIDE_FIELD_ERRORS = {
   time: 'Choose the departure time.',
   totalSeats: 'Seats must be a whole number from 1 to 8.',
   totalSuitcases: 'Suitcases must be a whole number from 1 to 8.',
-  price: 'The price must be at least $1, with at most 2 decimals.',
+  price: `The price must be from $${MIN_PRICE} to $${MAX_PRICE}, with at most 2 decimals.`,
   pickupAddress: 'The pick-up address is too long.',
   dropoffAddress: 'The drop-off address is too long.',
   notes: 'Notes must not be empty or too long.',
