@@ -16,6 +16,8 @@ export const TEXTS = {
   addressSuggestionsAttribution: 'Suggestions © OpenStreetMap contributors',
   /** A 503 (the database or the whole server briefly unreachable), from the server or a proxy. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  /** A passenger's ride chat after the ride: readable, no longer written in. */
+  rideChatReadOnly: 'This ride is over: its chat can be read but no longer written in.',
   bookingFailed: 'Failed to book the ride. Please try again.',
   fetchRidesFailed: 'Failed to fetch rides. Please try again later.',
   fetchRequestsFailed: 'Failed to fetch ride requests. Please try again later.',
@@ -108,6 +110,8 @@ export const TEXTS = {
     saving: 'Saving...',
     uploading: 'Uploading...',
     imageUploadHint: 'PNG, JPG, GIF up to 5MB',
+    /** Under the edit form's read-only e-mail: the server refuses any other address. */
+    emailFromSignIn: 'Your e-mail comes from your sign-in and cannot be changed here.',
     bioPlaceholder: 'Tell us about yourself...',
     becomeVerifiedDriver: 'Become a Verified Driver',
     seeAllReviews: 'See all reviews',

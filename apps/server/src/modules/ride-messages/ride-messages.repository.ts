@@ -11,44 +11,56 @@ export interface RideMessageWithAuthor extends RideMessageRow {
   userAvatarFileId: string | null;
 }
 
-/** Booking states that hold a seat, and so give access to the ride's chat. */
-const CHAT_BOOKING_STATUSES = ['pending', 'confirmed'] as const;
 /**
- * The same list written into the SQL text rather than bound: a prepared statement's generic plan
- * can then still use the partial index of active bookings, whose predicate is this list.
+ * A booking status list written into the SQL text rather than bound: a prepared statement's
+ * generic plan can then still use the partial index of active bookings, whose predicate is
+ * ('pending', 'confirmed').
  */
-const HOLDS_SEAT = sql`${bookings.status} in (${sql.join(
-  CHAT_BOOKING_STATUSES.map((status) => sql.raw(`'${status}'`)),
+const statusIn = (statuses: readonly string[]) => sql`${bookings.status} in (${sql.join(
+  statuses.map((status) => sql.raw(`'${status}'`)),
   sql`, `,
 )})`;
 
+/** Booking states that hold a seat, and so let the passenger write in the ride's chat. */
+const HOLDS_SEAT = statusIn(['pending', 'confirmed']);
+/** Booking states of people who ride or rode together: they keep reading the chat after the ride. */
+const RODE_TOGETHER = statusIn(['pending', 'confirmed', 'completed']);
+
 /**
  * Whether the user may use the chat of the ride in the current row of `rides`: its driver, or a
- * passenger whose booking holds a seat. The one place this rule is written in SQL, so that the
- * access check and the guarded INSERT cannot drift apart.
+ * passenger whose booking is in `bookingStatuses`. The one place this rule is written in SQL, so
+ * that the access check and the guarded INSERT cannot drift apart.
  */
-function isRideChatParticipant(db: Db, userId: Placeholder): SQL {
+function isRideChatMember(db: Db, userId: Placeholder, bookingStatuses: SQL): SQL {
   return or(
     eq(rides.driverId, userId),
     exists(
       db
         .select({ one: sql`1` })
         .from(bookings)
-        .where(and(eq(bookings.rideId, rides.id), eq(bookings.userId, userId), HOLDS_SEAT)),
+        .where(and(eq(bookings.rideId, rides.id), eq(bookings.userId, userId), bookingStatuses)),
     ),
   )!;
 }
 
-/** One read: undefined when the ride does not exist, else whether the user may use its chat. */
-export async function findRideChatAccess(db: Db, rideId: string, userId: string): Promise<{ isParticipant: boolean } | undefined> {
-  const query = preparedQuery(db, 'find_ride_chat_access', (db, name) =>
-    db
-      .select({ isParticipant: sql<boolean>`${isRideChatParticipant(db, sql.placeholder('userId'))}` })
+/**
+ * One read: undefined when the ride does not exist, else whether the user may read its chat (the
+ * driver and every passenger who holds or held a seat to the end) and write in it (the driver,
+ * and passengers whose booking still holds a seat).
+ */
+export async function findRideChatAccess(db: Db, rideId: string, userId: string): Promise<{ canRead: boolean; canWrite: boolean } | undefined> {
+  const query = preparedQuery(db, 'find_ride_chat_access', (db, name) => {
+    const userId = sql.placeholder('userId');
+    return db
+      .select({
+        canRead: sql<boolean>`${isRideChatMember(db, userId, RODE_TOGETHER)}`,
+        canWrite: sql<boolean>`${isRideChatMember(db, userId, HOLDS_SEAT)}`,
+      })
       .from(rides)
       .where(eq(rides.id, sql.placeholder('rideId')))
       .limit(1)
-      .prepare(name),
-  );
+      .prepare(name);
+  });
   const [row] = await query.execute({ rideId, userId });
   return row;
 }
@@ -88,7 +100,7 @@ export async function insertRideMessageOfParticipant(
             createdAt: sql`clock_timestamp()`.as('created_at'),
           })
           .from(rides)
-          .where(and(eq(rides.id, sql.placeholder('rideId')), isRideChatParticipant(db, userId))),
+          .where(and(eq(rides.id, sql.placeholder('rideId')), isRideChatMember(db, userId, HOLDS_SEAT))),
       )
       .returning()
       .prepare(name);

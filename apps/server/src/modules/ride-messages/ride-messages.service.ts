@@ -1,5 +1,6 @@
 import type { RideMessage, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
+import { TEXTS } from '@carpool/shared/texts';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
@@ -27,17 +28,24 @@ export interface RideMessagesDeps {
   events: EventBus;
 }
 
-export type RideChatAccess = 'granted' | 'no-ride' | 'denied';
+export type RideChatAccess = 'write' | 'read' | 'no-ride' | 'denied';
 
-/** The driver and passengers whose booking holds a seat (pending or confirmed) may use the chat. */
+/**
+ * The driver and passengers whose booking holds a seat (pending or confirmed) read and write the
+ * chat; passengers whose ride is over (completed booking) keep reading it: a lost item, a review
+ * to write.
+ */
 export async function rideChatAccess(db: Db, rideId: string, userId: string): Promise<RideChatAccess> {
   const access = await findRideChatAccess(db, rideId, userId);
   if (access === undefined) return 'no-ride';
-  return access.isParticipant ? 'granted' : 'denied';
+  if (access.canWrite) return 'write';
+  return access.canRead ? 'read' : 'denied';
 }
 
+/** Whether the user may read the ride's chat (and so be in its live room). */
 export async function canAccessRideChat(db: Db, rideId: string, userId: string): Promise<boolean> {
-  return (await rideChatAccess(db, rideId, userId)) === 'granted';
+  const access = await rideChatAccess(db, rideId, userId);
+  return access === 'write' || access === 'read';
 }
 
 /** The passenger of a booking, when the booking exists; used to take a cancelled passenger out of the chat room. */
@@ -46,8 +54,9 @@ export async function findBookingPassenger(db: Queryable, bookingId: string) {
 }
 
 const notAParticipant = () => forbidden('Only the driver and passengers with a pending or confirmed booking can use this ride chat');
+export const RIDE_CHAT_READ_ONLY = TEXTS.rideChatReadOnly;
 
-async function assertRideChatAccess(db: Db, rideId: string, userId: string): Promise<void> {
+async function assertRideChatReadable(db: Db, rideId: string, userId: string): Promise<void> {
   const access = await rideChatAccess(db, rideId, userId);
   if (access === 'no-ride') throw notFound('Ride');
   if (access === 'denied') throw notAParticipant();
@@ -76,7 +85,7 @@ export async function listRideMessages(
   rideId: string,
   query: RideMessagesQuery,
 ): Promise<RideMessage[]> {
-  await assertRideChatAccess(deps.db, rideId, userId);
+  await assertRideChatReadable(deps.db, rideId, userId);
   let cursor: MessageCursor | undefined;
   if (query.after !== undefined) {
     if (query.after.includes('T')) {
@@ -100,8 +109,10 @@ export async function listRideMessages(
 export async function sendRideMessage(deps: RideMessagesDeps, author: UserRow, input: SendRideMessageInput): Promise<RideMessage> {
   const row = await insertRideMessageOfParticipant(deps.db, { rideId: input.rideId, userId: author.id, content: input.content });
   if (!row) {
-    await assertRideChatAccess(deps.db, input.rideId, author.id);
-    // Access gained between the two statements: the caller was not a participant when the INSERT ran.
+    const access = await rideChatAccess(deps.db, input.rideId, author.id);
+    if (access === 'no-ride') throw notFound('Ride');
+    if (access === 'read') throw forbidden(RIDE_CHAT_READ_ONLY);
+    // 'denied', or access gained between the two statements: the caller was not a participant when the INSERT ran.
     throw notAParticipant();
   }
   const message = toRideMessageDto({ ...row, userName: author.name, userAvatarFileId: author.avatarFileId });

@@ -7,7 +7,7 @@ import { rideMessages, users } from '../../db/schema.js';
 import { MESSAGE_RATE_LIMIT } from '../../plugins/message-rate-limit.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { insertBooking, insertRide, setBookingStatus } from '../../test/messaging-fixtures.js';
-import { canAccessRideChat, createSystemRideMessage, rideChatAccess } from './ride-messages.service.js';
+import { RIDE_CHAT_READ_ONLY, canAccessRideChat, createSystemRideMessage, rideChatAccess } from './ride-messages.service.js';
 
 const NOT_A_PARTICIPANT = 'Only the driver and passengers with a pending or confirmed booking can use this ride chat';
 const UNKNOWN_RIDE = '00000000-0000-4000-8000-000000000000';
@@ -112,8 +112,24 @@ describeEachDatabase('ride messages', (kind) => {
 
       const done = await t.signIn('done@cornell.edu');
       await insertBooking(t.database.db, rideId, done.id, 'completed');
-      expect(await canAccessRideChat(t.database.db, rideId, done.id)).toBe(false);
       expect(await canAccessRideChat(t.database.db, rideId, driver.id)).toBe(true);
+    });
+
+    it('keeps the chat readable, not writable, for a passenger whose ride is over (completed booking)', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      const rode = await t.signIn('rode-along@cornell.edu', 'Rae Rode');
+      await insertBooking(t.database.db, ride, rode.id, 'completed');
+      expect((await send(driver, { rideId: ride, content: 'Did anyone leave a scarf?' })).statusCode).toBe(201);
+
+      const read = await history(rode, ride);
+      expect(read.statusCode).toBe(200);
+      expect(read.json<RideMessage[]>().map((message) => message.content)).toEqual(['Did anyone leave a scarf?']);
+      expect(await rideChatAccess(t.database.db, ride, rode.id)).toBe('read');
+      expect(await canAccessRideChat(t.database.db, ride, rode.id)).toBe(true);
+
+      const written = await send(rode, { rideId: ride, content: 'Mine!' });
+      expect(written.statusCode).toBe(403);
+      expect(written.json()).toMatchObject({ code: 'FORBIDDEN', message: RIDE_CHAT_READ_ONLY });
     });
 
     it('stores and publishes a message from the driver and from a pending passenger, with the author as signed in now', async () => {
@@ -164,7 +180,7 @@ describeEachDatabase('ride messages', (kind) => {
       expect(await stored(UNKNOWN_RIDE)).toEqual([]);
       expect(await rideChatAccess(t.database.db, ride, cancelled.id)).toBe('denied');
       expect(await rideChatAccess(t.database.db, UNKNOWN_RIDE, driver.id)).toBe('no-ride');
-      expect(await rideChatAccess(t.database.db, ride, driver.id)).toBe('granted');
+      expect(await rideChatAccess(t.database.db, ride, driver.id)).toBe('write');
     });
 
     it('checks the body and the rate limit before access, as before: a stranger gets 400 for a blank message and 429 past the burst', async () => {

@@ -485,7 +485,8 @@ async function toRideDtos(
     if (!viewer) return false;
     if (row.ride.driverId === viewer.userId) return true;
     const mine = myBookingByRide.get(row.ride.id);
-    return mine !== undefined && isActiveBooking(mine);
+    // People who rode together keep seeing each other and the chat after the ride (a lost item, a review).
+    return mine !== undefined && (isActiveBooking(mine) || mine.status === 'completed');
   };
   const participantRideIds = rows.filter(isParticipant).map((row) => row.ride.id);
 

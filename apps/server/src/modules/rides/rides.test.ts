@@ -2,7 +2,7 @@ import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications, rideMessages, users } from '../../db/schema.js';
+import { bookings, notifications, rideMessages, rides, users } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, getRideAs, postRide, rideBody } from '../../test/ride-fixtures.js';
 
@@ -189,6 +189,21 @@ describeEachDatabase('rides', (kind) => {
       expect(asDriver.messageCount).toBe(3);
       expect(asDriver.canDelete).toBe(true);
       expect(asDriver.myBooking).toBeNull();
+    });
+
+    it('keeps showing the passengers and the chat to the people who rode together once the ride is over', async () => {
+      const ride = await postRide(t, driver.token);
+      const booking = (await bookRide(t, rider.token, ride.id)).json<{ id: string }>();
+      await t.database.db.insert(rideMessages).values({ rideId: ride.id, userId: driver.id, content: 'See you at the bus stop', createdAt: t.clock.now() });
+      // What the periodic job does after the departure.
+      await t.database.db.update(rides).set({ status: 'completed', completedAt: t.clock.now() }).where(eq(rides.id, ride.id));
+      await t.database.db.update(bookings).set({ status: 'completed' }).where(eq(bookings.id, booking.id));
+      const asRider = await getRideAs(t, ride.id, rider.token);
+      expect(asRider.myBooking).toMatchObject({ id: booking.id, status: 'completed' });
+      expect(asRider.passengers.map((p) => p.user.id)).toEqual([rider.id]);
+      expect(asRider.messages.map((m) => m.content)).toEqual(['See you at the bus stop']);
+      // Someone who never rode along still sees neither.
+      expect(await getRideAs(t, ride.id, stranger.token)).toMatchObject({ passengers: [], messages: [] });
     });
 
     it(`carries the latest ${RIDE_MESSAGES_IN_RIDE} messages of each ride in a list, oldest first, and the count of all`, async () => {

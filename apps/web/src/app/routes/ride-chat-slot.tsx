@@ -14,7 +14,7 @@ const RideChat = lazyWithReload(
 );
 
 /** Fills the rides feature's chat slot with the messaging feature's chat (features do not import each other). */
-export const renderRideChat: RideChatSlot = (rideId) => (
+export const renderRideChat: RideChatSlot = (rideId, options) => (
   <Suspense
     fallback={
       <div className="flex h-40 items-center justify-center">
@@ -22,6 +22,6 @@ export const renderRideChat: RideChatSlot = (rideId) => (
       </div>
     }
   >
-    <RideChat rideId={rideId} />
+    <RideChat rideId={rideId} readOnlyReason={options?.readOnlyReason ?? null} />
   </Suspense>
 );

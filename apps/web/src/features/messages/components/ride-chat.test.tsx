@@ -80,6 +80,15 @@ describe('RideChat', () => {
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
   });
 
+  it('shows the history and, instead of the composer, why it can no longer be written in', async () => {
+    signInLocally();
+    serve([message('Did anyone leave a scarf?', GRACE, 1)]);
+    renderWithApp(<RideChat rideId={RIDE} readOnlyReason="This ride is over." />);
+    expect(await screen.findByText('Did anyone leave a scarf?')).toBeInTheDocument();
+    expect(screen.getByText('This ride is over.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
   it('joins the room once connected, shows live messages once each, and leaves on unmount', async () => {
     signInLocally();
     serve([message('Hi all', GRACE, 1)]);

@@ -14,7 +14,7 @@ const CONNECTING = 'Connecting to chat...';
  * leaves a slot under its "Messages" heading; the app layer fills it (features do not import
  * each other).
  */
-export function RideChat({ rideId }: { rideId: string }) {
+export function RideChat({ rideId, readOnlyReason = null }: { rideId: string; readOnlyReason?: string | null }) {
   const { user } = useSession();
   const chat = useRideChat(rideId);
   const listRef = useScrollToNewest<HTMLDivElement>(chat.messages.length);
@@ -65,18 +65,22 @@ export function RideChat({ rideId }: { rideId: string }) {
           </div>
         )}
       </div>
-      <MessageComposer
-        placeholder={TEXTS.typeMessage}
-        label="Message the ride"
-        disabledReason={chat.connected ? null : CONNECTING}
-        // Spec section 8: a failed ride message is only logged; the composer keeps the text.
-        onSend={(content) =>
-          chat.send(content).catch((error: unknown) => {
-            console.error('Failed to send ride message', error);
-            throw error;
-          })
-        }
-      />
+      {readOnlyReason ? (
+        <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">{readOnlyReason}</p>
+      ) : (
+        <MessageComposer
+          placeholder={TEXTS.typeMessage}
+          label="Message the ride"
+          disabledReason={chat.connected ? null : CONNECTING}
+          // Spec section 8: a failed ride message is only logged; the composer keeps the text.
+          onSend={(content) =>
+            chat.send(content).catch((error: unknown) => {
+              console.error('Failed to send ride message', error);
+              throw error;
+            })
+          }
+        />
+      )}
     </div>
   );
 }

@@ -184,6 +184,20 @@ describe('RideDetailModal', () => {
     expect(within(again).queryByRole('button', { name: TEXTS.rides.bookThisRide })).toBeNull();
   });
 
+  it('keeps the participants and the chat, read-only, for a passenger whose ride is over', async () => {
+    const passengers = [
+      { id: bookingId, status: 'completed' as const, seats: 1, suitcases: 1, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } },
+    ];
+    const over = rideWith({ status: 'completed', passengers, myBooking: { id: bookingId, status: 'completed', seats: 1, suitcases: 1 } });
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: over }) });
+    const chatSlot = vi.fn((id: string, options?: { readOnlyReason?: string | null }) => <p>Chat of {id}: {options?.readOnlyReason}</p>);
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} chatSlot={chatSlot} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
+    expect(within(dialog).getByRole('heading', { name: 'Ride Participants' })).toBeInTheDocument();
+    expect(within(dialog).getByText(`Chat of ${rideId}: ${TEXTS.rideChatReadOnly}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Your booking/).parentElement).toHaveTextContent('Completed');
+  });
+
   it('says when nobody has booked yet', async () => {
     fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: rideWith({ driver: { ...driver, id: testUser.id }, passengers: [] }) }) });
     renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);

@@ -87,7 +87,9 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   const isDriver = viewerId !== null && ride.driver?.id === viewerId;
   const hasActiveBooking = isActiveBooking(ride.myBooking);
   const awaitingNewBooking = bookedOver !== undefined && (ride.myBooking?.id ?? null) === bookedOver;
-  const isParticipant = isDriver || hasActiveBooking || awaitingNewBooking;
+  // A passenger whose ride is over keeps reading its participants and chat (a lost item, a review to write).
+  const rodeAlong = ride.myBooking?.status === 'completed';
+  const isParticipant = isDriver || hasActiveBooking || awaitingNewBooking || rodeAlong;
   const now = useNow();
   const bookable = ride.status === 'active' && new Date(ride.departsAt).getTime() > now;
 
@@ -182,7 +184,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
         <ReservePrompt />
       ) : isParticipant ? (
         <>
-          {ride.myBooking && hasActiveBooking ? (
+          {ride.myBooking && (hasActiveBooking || rodeAlong) ? (
             <p className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
               <span>
                 Your booking: {pluralize(ride.myBooking.seats, 'seat')}, {pluralize(ride.myBooking.suitcases, 'suitcase')}
@@ -193,14 +195,14 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
             </p>
           ) : null}
           {/* Who the server shows the passengers to; right after booking they come with the refetch. */}
-          {isDriver || hasActiveBooking ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
+          {isDriver || hasActiveBooking || rodeAlong ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
           {isDriver ? <WaitingPassengers ride={ride} /> : null}
           {chatSlot ? (
             <section aria-labelledby="ride-messages-heading">
               <h3 id="ride-messages-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">
                 Messages
               </h3>
-              {chatSlot(ride.id)}
+              {chatSlot(ride.id, { readOnlyReason: rodeAlong && !isDriver ? TEXTS.rideChatReadOnly : null })}
             </section>
           ) : null}
         </>

@@ -5,4 +5,9 @@ import type { ReactNode } from 'react';
  * layer hands the chat in as this render function and the rides feature only decides where and
  * when it shows.
  */
-export type RideChatSlot = (rideId: string) => ReactNode;
+export type RideChatSlot = (rideId: string, options?: RideChatOptions) => ReactNode;
+
+export interface RideChatOptions {
+  /** Shown instead of the composer when the viewer may read the chat but no longer write in it. */
+  readOnlyReason?: string | null;
+}
