@@ -221,6 +221,7 @@ export const rides = pgTable(
 );
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+const BOOKING_CANCELLERS = ['passenger', 'driver', 'app'] as const;
 
 export const bookings = pgTable(
   'bookings',
@@ -235,6 +236,12 @@ export const bookings = pgTable(
     seats: smallint('seats').notNull(),
     suitcases: smallint('suitcases').notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    /**
+     * Who ended a cancelled booking: the passenger, the driver (a rejection) or the app (the ride
+     * was cancelled, a block, a suspension, a departure while pending). Null while not cancelled,
+     * and for bookings cancelled before this was recorded.
+     */
+    cancelledBy: text('cancelled_by', { enum: BOOKING_CANCELLERS }),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -248,6 +255,7 @@ export const bookings = pgTable(
     check('bookings_seats_check', sql`${t.seats} between 1 and 8`),
     check('bookings_suitcases_check', sql`${t.suitcases} between 0 and 8`),
     check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled', 'completed')`),
+    check('bookings_cancelled_by_check', sql`${t.cancelledBy} in ('passenger', 'driver', 'app')`),
   ],
 );
 

@@ -11,6 +11,14 @@ export type RideStatus = z.infer<typeof RideStatusSchema>;
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
+/**
+ * Who ended a cancelled booking: the passenger (it shows as Cancelled, and they may book again),
+ * the driver (a rejection: Declined to the passenger, REJECTED to the driver) or the app (the ride
+ * was cancelled, a block, a suspension, or the ride left while the booking was still pending).
+ */
+export const BOOKING_CANCELLERS = ['passenger', 'driver', 'app'] as const;
+export const BookingCancellerSchema = z.enum(BOOKING_CANCELLERS);
+export type BookingCanceller = z.infer<typeof BookingCancellerSchema>;
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
 export const RIDE_NOTES_MAX_COUNT = 10;
@@ -237,6 +245,8 @@ export const RidePassengerDto = z.object({
   /** The booking's id (what Accept / Reject act on). */
   id: z.uuid(),
   status: BookingStatusSchema,
+  /** Set on a cancelled booking when it is known who cancelled it (not for old bookings). */
+  cancelledBy: BookingCancellerSchema.optional(),
   seats: z.number().int(),
   suitcases: z.number().int(),
   user: z.object({ id: z.uuid(), name: z.string(), avatar: z.string().nullable(), avatarColor: z.string().nullable() }),
@@ -247,6 +257,8 @@ export type RidePassenger = z.infer<typeof RidePassengerDto>;
 export const MyBookingDto = z.object({
   id: z.uuid(),
   status: BookingStatusSchema,
+  /** Set on a cancelled booking when it is known who cancelled it (not for old bookings). */
+  cancelledBy: BookingCancellerSchema.optional(),
   seats: z.number().int(),
   suitcases: z.number().int(),
 });

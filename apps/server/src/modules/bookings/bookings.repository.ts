@@ -17,6 +17,7 @@ import {
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];
+type BookingCanceller = NonNullable<BookingRow['cancelledBy']>;
 type RideRow = typeof rides.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 export interface BookingWithPassenger {
@@ -347,11 +348,12 @@ export async function findBookingWithRide(
 /** Moves a booking to `to` only if it is in one of `from`; no row back means it was not. */
 export async function transitionBooking(
   db: Queryable,
-  options: { id: string; from: readonly BookingStatusValue[]; to: BookingStatusValue; now: Date },
+  options: { id: string; from: readonly BookingStatusValue[]; to: BookingStatusValue; now: Date; cancelledBy?: BookingCanceller },
 ): Promise<BookingRow | undefined> {
+  if (options.to === 'cancelled' && !options.cancelledBy) throw new Error('a cancellation says who cancelled');
   const [row] = await db
     .update(bookings)
-    .set({ status: options.to, updatedAt: options.now })
+    .set({ status: options.to, updatedAt: options.now, cancelledBy: options.to === 'cancelled' ? options.cancelledBy : null })
     .where(and(eq(bookings.id, options.id), inArray(bookings.status, [...options.from])))
     .returning();
   return row;

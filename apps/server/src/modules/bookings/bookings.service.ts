@@ -156,6 +156,7 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
       seats: input.seats,
       suitcases: input.suitcases,
       status: 'pending',
+      cancelledBy: null,
       paymentIntentId: input.paymentIntentId,
       createdAt: now,
       updatedAt: now,
@@ -198,7 +199,7 @@ export async function updateBookingStatus(
     const ride = (await lockRide(tx, found.ride.id))!;
     const closed = closedRideError(ride, now);
     if (closed) throw closed;
-    const updated = await transitionBooking(tx, { id: bookingId, from: ['pending'], to: input.status, now });
+    const updated = await transitionBooking(tx, { id: bookingId, from: ['pending'], to: input.status, now, cancelledBy: 'driver' });
     if (!updated) {
       throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending booking can be accepted or rejected`);
     }
@@ -248,7 +249,7 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
     if (ride.status !== 'cancelled' && (ride.status === 'completed' || hasDeparted(ride, now))) {
       throw new AppError('RIDE_DEPARTED', 'This ride has already departed');
     }
-    const updated = await transitionBooking(tx, { id: bookingId, from: ['pending', 'confirmed'], to: 'cancelled', now });
+    const updated = await transitionBooking(tx, { id: bookingId, from: ['pending', 'confirmed'], to: 'cancelled', now, cancelledBy: 'passenger' });
     if (!updated) {
       throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending or confirmed booking can be cancelled`);
     }
@@ -345,7 +346,7 @@ async function cancelBookingInTransaction(
 ): Promise<() => void> {
   const ride = await lockRide(tx, booking.rideId);
   if (!ride) return () => {};
-  const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now });
+  const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now, cancelledBy: 'app' });
   if (!updated) return () => {};
   await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
   const notified = await createNotification(tx, events, notify(ride));

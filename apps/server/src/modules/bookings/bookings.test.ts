@@ -133,6 +133,27 @@ describeEachDatabase('bookings', (kind) => {
       expect((await getRideAs(t, ride.id, rider.token)).myBooking).toMatchObject({ id: second.json().id, status: 'pending', seats: 2 });
     });
 
+    it('tells a cancellation by the passenger from a rejection by the driver and from the ride being cancelled', async () => {
+      const ride = await postRide(t, driver.token);
+      const own = (await bookRide(t, rider.token, ride.id)).json<Booking>();
+      expect((await cancel(own.id)).statusCode).toBe(200);
+      expect((await getRideAs(t, ride.id, rider.token)).myBooking).toMatchObject({ id: own.id, status: 'cancelled', cancelledBy: 'passenger' });
+      const rejected = (await bookRide(t, stranger.token, ride.id)).json<Booking>();
+      expect((await setStatus(rejected.id, 'cancelled')).statusCode).toBe(200);
+      const asDriver = await getRideAs(t, ride.id, driver.token);
+      expect(Object.fromEntries(asDriver.passengers.map((p) => [p.id, [p.status, p.cancelledBy]]))).toEqual({
+        [own.id]: ['cancelled', 'passenger'],
+        [rejected.id]: ['cancelled', 'driver'],
+      });
+      // The passenger who cancelled may book again; the ride's cancellation is the app's doing.
+      t.clock.advance(60_000);
+      const again = (await bookRide(t, rider.token, ride.id)).json<Booking>();
+      expect(again.status).toBe('pending');
+      expect((await getRideAs(t, ride.id, rider.token)).myBooking).not.toHaveProperty('cancelledBy');
+      expect((await t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: driver.token })).statusCode).toBe(200);
+      expect((await getRideAs(t, ride.id, rider.token)).myBooking).toMatchObject({ id: again.id, status: 'cancelled', cancelledBy: 'app' });
+    });
+
     it('stops a user from booking the same ride over and over', async () => {
       const ride = await postRide(t, driver.token);
       for (let attempt = 0; attempt < MAX_BOOKINGS_PER_USER_PER_RIDE; attempt += 1) {

@@ -23,7 +23,7 @@ export async function moveBookingsOfRides(
   if (options.rideIds.length === 0) return [];
   return db
     .update(bookings)
-    .set({ status: options.to, updatedAt: options.now })
+    .set({ status: options.to, updatedAt: options.now, ...(options.to === 'cancelled' ? { cancelledBy: 'app' as const } : {}) })
     .where(and(inArray(bookings.rideId, [...options.rideIds]), eq(bookings.status, options.from)))
     .returning({
       id: bookings.id,

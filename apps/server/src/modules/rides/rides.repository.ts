@@ -302,7 +302,7 @@ export async function cancelActiveRide(
 export async function cancelActiveBookingsOfRide(db: Queryable, rideId: string, now: Date): Promise<BookingRow[]> {
   return db
     .update(bookings)
-    .set({ status: 'cancelled', updatedAt: now })
+    .set({ status: 'cancelled', cancelledBy: 'app', updatedAt: now })
     .where(and(eq(bookings.rideId, rideId), inArray(bookings.status, ['pending', 'confirmed'])))
     .returning();
 }

@@ -72,6 +72,10 @@ export const RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE = 'This ride was cancelled: t
 const ACTIVE_BOOKING_STATUSES: readonly string[] = ['pending', 'confirmed'];
 export const isActiveBooking = (booking: Pick<BookingRow, 'status'>) => ACTIVE_BOOKING_STATUSES.includes(booking.status);
 
+/** `cancelledBy` of a booking's DTO: there only when the booking was cancelled and it is known by whom. */
+const cancelledByOf = (booking: Pick<BookingRow, 'status' | 'cancelledBy'>) =>
+  booking.status === 'cancelled' && booking.cancelledBy ? { cancelledBy: booking.cancelledBy } : {};
+
 function validationFailed(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', `Invalid request: ${path} ${message}`, [{ path, message }]);
 }
@@ -508,6 +512,7 @@ async function toRideDtos(
     list.push({
       id: booking.id,
       status: booking.status,
+      ...cancelledByOf(booking),
       seats: booking.seats,
       suitcases: booking.suitcases,
       user: { id: passenger.id, name: passenger.name, avatar: fileUrl(passenger.avatarFileId), avatarColor: passenger.avatarColor },
@@ -520,7 +525,7 @@ async function toRideDtos(
     const participant = isParticipant(row);
     const mine = myBookingByRide.get(ride.id);
     const myBooking: MyBooking | null = mine
-      ? { id: mine.id, status: mine.status, seats: mine.seats, suitcases: mine.suitcases }
+      ? { id: mine.id, status: mine.status, ...cancelledByOf(mine), seats: mine.seats, suitcases: mine.suitcases }
       : null;
     const iso = ride.departsAt.toISOString();
     const chat = participant ? participantViews.get(ride.id)?.chat : undefined;

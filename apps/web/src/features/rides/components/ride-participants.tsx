@@ -62,7 +62,7 @@ export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
           </li>
         ) : null}
         {passengers.map((passenger) => {
-          const label = driverBookingLabel(passenger.status);
+          const label = driverBookingLabel(passenger.status, passenger.cancelledBy);
           return (
             <li key={passenger.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3" data-testid="ride-passenger">
               <Avatar name={passenger.user.name} src={passenger.user.avatar} color={passenger.user.avatarColor} size="sm" />

@@ -41,6 +41,11 @@ describe('rideCardAction', () => {
     expect(rideCardAction({ driver, myBooking: booking('pending') }, me)).toMatchObject({ label: 'Pending' });
     expect(rideCardAction({ driver, myBooking: booking('confirmed') }, me)).toMatchObject({ label: 'Confirmed' });
     expect(rideCardAction({ driver, myBooking: booking('cancelled') }, me)).toMatchObject({ label: 'Declined', disabled: true });
+    expect(rideCardAction({ driver, myBooking: { ...booking('cancelled'), cancelledBy: 'driver' } }, me)).toMatchObject({ label: 'Declined', disabled: true });
+  });
+
+  it('says Cancelled, not Declined, for a booking the passenger cancelled, and lets them open the ride to book again', () => {
+    expect(rideCardAction({ driver, myBooking: { ...booking('cancelled'), cancelledBy: 'passenger' } }, me)).toEqual({ kind: 'details', label: 'Cancelled', disabled: false });
   });
 
   it('reads Details on your own ride and asks a signed-out visitor to sign in', () => {
@@ -80,6 +85,9 @@ describe('small labels', () => {
   it('labels the driver view of bookings', () => {
     expect(driverBookingLabel('confirmed')).toBe('ACCEPTED');
     expect(driverBookingLabel('cancelled')).toBe('REJECTED');
+    expect(driverBookingLabel('cancelled', 'driver')).toBe('REJECTED');
+    expect(driverBookingLabel('cancelled', 'passenger')).toBe('CANCELLED');
+    expect(driverBookingLabel('cancelled', 'app')).toBe('CANCELLED');
     expect(driverBookingLabel('completed')).toBe('COMPLETED');
     expect(driverBookingLabel('pending')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
 import { RIDE_MESSAGE_PREVIEW_CHARS, RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
-import type { BookingStatus, MyBooking, Ride } from '@carpool/shared/schemas/rides';
+import type { BookingCanceller, BookingStatus, MyBooking, Ride } from '@carpool/shared/schemas/rides';
 
 /** The College dropdown's label: "College", the one college's name, or "N Colleges". */
 export function collegeSelectLabel(selected: readonly College[]): string {
@@ -21,13 +21,15 @@ export function pluralize(count: number, singular: string, plural = `${singular}
 
 export type RideCardAction =
   | { kind: 'sign-in'; label: 'Reserve'; disabled: false }
-  | { kind: 'details'; label: 'Reserve' | 'Pending' | 'Confirmed' | 'Completed' | 'Details' | 'Join waiting list' | `Waiting #${number}`; disabled: false }
+  | { kind: 'details'; label: 'Reserve' | 'Pending' | 'Confirmed' | 'Completed' | 'Cancelled' | 'Details' | 'Join waiting list' | `Waiting #${number}`; disabled: false }
   | { kind: 'declined'; label: 'Declined'; disabled: true };
 
 /**
  * The passenger's button on a ride card (spec section 2): none = Reserve, pending = Pending,
  * confirmed = Confirmed, cancelled = Declined (disabled), own ride = Details. Signed out, Reserve
  * asks to sign in. A full ride says Join waiting list, and a waiting passenger sees their place.
+ * A booking the passenger cancelled themselves says Cancelled, as My Rides does, and opens the
+ * dialog, where they may book again (the server's rebooking cap decides).
  */
 export function rideCardAction(
   ride: Pick<Ride, 'driver' | 'myBooking'> & Partial<Pick<Ride, 'seatsAvailable' | 'myWaitlistEntry'>>,
@@ -46,6 +48,7 @@ export function rideCardAction(
     case 'completed':
       return { kind: 'details', label: 'Completed', disabled: false };
     case 'cancelled':
+      if (ride.myBooking?.cancelledBy === 'passenger') return { kind: 'details', label: 'Cancelled', disabled: false };
       return { kind: 'declined', label: 'Declined', disabled: true };
     default:
       // A full ride offers its waiting list instead; the dialog holds the form.
@@ -59,13 +62,16 @@ export function isActiveBooking(booking: Pick<MyBooking, 'status'> | null | unde
   return booking?.status === 'pending' || booking?.status === 'confirmed';
 }
 
-/** The driver's label for a booking that is no longer pending (spec section 4). */
-export function driverBookingLabel(status: BookingStatus): string | null {
+/**
+ * The driver's label for a booking that is no longer pending (spec section 4): a rejection is
+ * REJECTED; a booking the passenger cancelled, or that ended with the ride, is CANCELLED.
+ */
+export function driverBookingLabel(status: BookingStatus, cancelledBy?: BookingCanceller): string | null {
   switch (status) {
     case 'confirmed':
       return 'ACCEPTED';
     case 'cancelled':
-      return 'REJECTED';
+      return cancelledBy === 'passenger' || cancelledBy === 'app' ? 'CANCELLED' : 'REJECTED';
     case 'completed':
       return 'COMPLETED';
     default:
