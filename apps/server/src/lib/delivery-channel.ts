@@ -20,6 +20,12 @@ export interface DeliveryContext {
   ride: DeliveryRide | null;
   /** A chat digest's messages, one "Name: text" line each. */
   lines?: string[];
+  /** The recipient's name, for the e-mail's greeting. */
+  recipientName?: string | null;
+  /** The person the notification is about (the passenger of a request, the driver of an answer). */
+  otherPersonName?: string | null;
+  /** The notification's booking, as it stands now. */
+  booking?: { seats: number; suitcases: number } | null;
 }
 
 /**

@@ -6,7 +6,10 @@ export type OutboxRow = typeof notificationOutbox.$inferSelect;
 export type NewOutboxRow = typeof notificationOutbox.$inferInsert;
 export type PreferenceSwitches = Record<string, { email?: boolean; push?: boolean }>;
 
-/** A claimed outbox row with what sending it needs: the notification, the person, their switches, the ride. */
+/**
+ * A claimed outbox row with what sending it needs: the notification, the person, their switches,
+ * the ride, and for an e-mail's words the booking and the other person it is about.
+ */
 export interface ClaimedRow {
   id: string;
   idempotencyKey: string;
@@ -22,6 +25,10 @@ export interface ClaimedRow {
   rideId: string | null;
   otherUserId: string | null;
   email: string | null;
+  /** The recipient's name (null once the account is deleted). */
+  recipientName: string | null;
+  /** The notification's other person (null when there is none or their account is deleted). */
+  otherPersonName: string | null;
   preferences: PreferenceSwitches | null;
   region: string | null;
   fromPlace: string | null;
@@ -30,6 +37,9 @@ export interface ClaimedRow {
   timezone: string | null;
   pickupAddress: string | null;
   rideStatus: string | null;
+  /** The notification's booking as it stands now (null without one). */
+  bookingSeats: number | null;
+  bookingSuitcases: number | null;
   /** Whether the recipient has any push subscription now: a push row without one is skipped without asking the push channel. */
   hasPushSubscription: boolean;
 }
@@ -65,12 +75,18 @@ export async function claimDueRows(db: Db, limit: number, leaseMs: number): Prom
            c.address, c.channel, c.kind, c.payload, c.attempts,
            n.title, n.body, n.ride_id as "rideId", n.other_user_id as "otherUserId",
            u.email, p.preferences,
+           -- A deleted account keeps its row as "Deleted user": no mail greets or names it.
+           case when u.deleted_at is null then u.name end as "recipientName",
+           case when o.deleted_at is null then o.name end as "otherPersonName",
+           b.seats as "bookingSeats", b.suitcases as "bookingSuitcases",
            r.region, r.from_place as "fromPlace", r.to_place as "toPlace", r.departs_at as "departsAt",
            r.timezone, r.pickup_address as "pickupAddress", r.status as "rideStatus",
            (c.channel = 'push' and exists (select 1 from push_subscriptions s where s.user_id = c.user_id)) as "hasPushSubscription"
       from claimed c
       left join notifications n on n.id = c.notification_id
       left join users u on u.id = c.user_id
+      left join users o on o.id = n.other_user_id
+      left join bookings b on b.id = n.booking_id
       left join notification_preferences p on p.user_id = c.user_id
       left join rides r on r.id = coalesce(n.ride_id, (c.payload->>'rideId')::uuid)
   `)) as unknown as { rows: ClaimedRow[] };

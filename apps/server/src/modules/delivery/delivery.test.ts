@@ -105,6 +105,37 @@ describeEachDatabase('notification e-mail', (kind) => {
     expect(pushRows).toEqual([]);
   });
 
+  it("greets each person by first name, names the other one, and gives an evening ride's route and departure on its own day", async () => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const driver = await t.signIn(`dana.${suffix}@cornell.edu`, 'Dana Driver');
+    const passenger = await t.signIn(`pat.${suffix}@cornell.edu`, 'Pat Passenger');
+    // 01:30 UTC on Friday the 13th: 9:30 PM on Thursday the 12th in New York, the ride's zone.
+    const ride = await postRide(t, driver.token, { date: '2026-03-13', time: '01:30' });
+    const booked = await bookRide(t, passenger.token, ride.id, { seats: 2, suitcases: 1 });
+    expect(booked.statusCode).toBe(201);
+    await drain();
+    expect((await setStatus(booked.json().id, 'confirmed', driver.token)).statusCode).toBe(200);
+    await drain();
+
+    const [request] = smtp.mailsTo(driver.email);
+    expect(request!.subject).toBe('New booking request: Ithaca → New York City, Thu, Mar 12');
+    expect(request!.text).toContain('Hi Dana,\n\nPat Passenger asked for 2 seats and 1 suitcase on your ride.');
+    const [confirmed] = smtp.mailsTo(passenger.email);
+    expect(confirmed!.subject).toBe('Booking confirmed: Ithaca → New York City, Thu, Mar 12');
+    expect(confirmed!.text).toContain('Hi Pat,\n\nDana Driver accepted your booking of 2 seats and 1 suitcase.');
+    for (const mail of [request!, confirmed!]) {
+      expect(mail.subject).not.toMatch(/(New booking request|Booking confirmed).*\1/);
+      for (const part of [mail.text!, mail.html as string]) {
+        expect(part).toContain('Ithaca → New York City');
+        expect(part).toContain('Thu, Mar 12, 2026, 9:30 PM EDT');
+        expect(part).not.toContain('Mar 13');
+      }
+      expect(mail.html).toMatch(/<html lang="en"/);
+    }
+    expect(confirmed!.text).toContain('Pick-up: Cornell University, Ithaca, NY');
+    expect(confirmed!.attachments.some((a) => a.contentType === 'text/calendar')).toBe(true);
+  });
+
   it('respects a category turned off on the preferences; the calendar feed lists rides and can be revoked', async () => {
     const put = await t.call({
       method: 'PUT',

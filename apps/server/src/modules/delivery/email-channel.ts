@@ -97,7 +97,10 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
       const rendered = await renderMail({
         kind: delivery.kind as MailKind,
         region: context.region,
-        recipientName: null,
+        recipientName: context.recipientName ?? null,
+        otherPersonName: context.otherPersonName ?? null,
+        ride: context.ride,
+        booking: context.booking ?? null,
         title: delivery.title,
         body: delivery.body,
         url: delivery.url,

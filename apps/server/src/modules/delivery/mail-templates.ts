@@ -1,5 +1,7 @@
+import { placeLabel } from '@carpool/shared/places';
 import { REGION_WORDING, TAGLINE, type Region } from '@carpool/shared/regions';
 import type { NotificationKind } from '@carpool/shared/schemas/notifications';
+import { formatInTimeZone, isValidTimeZone } from '@carpool/shared/time-zones';
 import { escapeHtml } from './pages.js';
 
 /** The region's brand colour, as in the web app's theme (apps/web/src/index.css, --color-brand). */
@@ -12,10 +14,30 @@ const REGION_COLOURS: Record<Region, { brand: string; tint: string }> = {
 export type ExtraMailKind = 'chat_digest' | 'newsletter_confirm';
 export type MailKind = NotificationKind | ExtraMailKind;
 
+/** The ride a mail is about, as it stands when the mail is sent. */
+export interface MailRide {
+  fromPlace: string;
+  toPlace: string;
+  departsAt: Date;
+  /** The ride's IANA zone: its departure is written as read there. */
+  timezone: string;
+  pickupAddress: string | null;
+}
+
 export interface MailInput {
   kind: MailKind;
   region: Region;
+  /** The recipient's name as the account has it; the greeting uses the first word. */
   recipientName: string | null;
+  /**
+   * The person the notification is about, when there is one and the account still exists: the
+   * passenger of a booking request or cancellation, the driver of an answer, change or match,
+   * the author of a review or message.
+   */
+  otherPersonName?: string | null;
+  ride?: MailRide | null;
+  /** The booking the notification is about (seats and suitcases it holds now). */
+  booking?: { seats: number; suitcases: number } | null;
   /** The notification's title and body (or the digest's), written by the service that caused it. */
   title: string;
   body: string;
@@ -33,113 +55,209 @@ export interface RenderedMail {
   text: string;
 }
 
-/** What differs between kinds: the subject, the lead sentence and the button. */
+/** What a kind's words are written from: the input plus the ride as a person reads it. */
+interface MailView extends MailInput {
+  /** "Ithaca → New York City", or null without a ride. */
+  route: string | null;
+  /** The departure's day in the ride's zone, for subjects: "Thu, Mar 12". */
+  day: string | null;
+  /** The other person's name, or null. */
+  other: string | null;
+  /** "1 seat" or "2 seats and 1 suitcase", or null without a booking. */
+  seats: string | null;
+}
+
+/**
+ * What differs between kinds. The subject names what happened and which ride (never the title
+ * again behind a prefix that says the same); the intro says it in a sentence that names the other
+ * person; the ride card (route, departure in the ride's zone) follows when there is a ride.
+ */
 interface KindTemplate {
-  subject(input: MailInput): string;
-  lead(input: MailInput): string;
+  subject(view: MailView): string;
+  intro(view: MailView): string;
+  /** Set apart below the ride card: a review's comment, a message. */
+  quote?(view: MailView): string | null;
+  /** After the ride card: what the person can do next. */
+  outro?(view: MailView): string | null;
+  /** The ride card shows the pick-up address (for those who will ride or are deciding to). */
+  pickup?: boolean;
   button: string;
 }
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** "<what>: Ithaca → New York City, Thu, Mar 12"; without a ride, the notification's own title. */
+const aboutRide =
+  (what: string) =>
+  (view: MailView): string =>
+    view.route && view.day ? `${what}: ${view.route}, ${view.day}` : view.title;
+
 const TEMPLATES: Record<MailKind, KindTemplate> = {
   booking_requested: {
-    subject: (m) => `New booking request: ${m.title}`,
-    lead: () => 'A passenger asked for seats on your ride. Accept or reject the request on the ride.',
+    subject: aboutRide('New booking request'),
+    intro: (v) => `${v.other ?? 'A passenger'} asked for ${v.seats ?? 'seats'} on your ride.`,
     button: 'Open the ride to accept or reject',
   },
   booking_confirmed: {
-    subject: (m) => `Booking confirmed: ${m.title}`,
-    lead: () => 'Your driver accepted your booking. The ride is attached as a calendar event.',
+    subject: aboutRide('Booking confirmed'),
+    intro: (v) => `${v.other ?? 'Your driver'} accepted your booking${v.seats ? ` of ${v.seats}` : ''}.`,
+    outro: (v) => (v.ride ? 'The ride is attached as a calendar event.' : null),
+    pickup: true,
     button: 'See the ride',
   },
   booking_rejected: {
-    subject: (m) => `Booking not accepted: ${m.title}`,
-    lead: () => 'The driver could not take your booking this time. Other rides may still have seats.',
+    subject: aboutRide('Booking declined'),
+    intro: (v) => `${v.other ?? 'The driver'} could not take your booking this time.`,
+    outro: () => 'Other rides may still have seats.',
     button: 'See your rides',
   },
   booking_cancelled_by_passenger: {
-    subject: (m) => `Booking cancelled: ${m.title}`,
-    lead: () => 'A passenger cancelled their booking; their seats are free again.',
+    subject: aboutRide('Booking cancelled'),
+    // Said without "cancelled their booking": the booking also ends when the passenger's account does.
+    intro: (v) =>
+      `${v.other ? `${v.other}'s` : "A passenger's"} booking${v.seats ? ` of ${v.seats}` : ''} was cancelled; ${v.booking?.seats === 1 ? 'the seat is' : 'the seats are'} free again.`,
     button: 'See the ride',
   },
   ride_cancelled: {
-    subject: (m) => `Ride cancelled: ${m.title}`,
-    lead: () => 'The driver cancelled a ride you booked.',
+    subject: aboutRide('Ride cancelled'),
+    // The body names the driver, and for a weekly ride the days it covers.
+    intro: (v) => v.body || `${v.other ?? 'The driver'} cancelled a ride you booked. Your booking was cancelled.`,
+    outro: () => 'Other rides may still have seats.',
     button: 'Find another ride',
   },
   direct_message: {
-    subject: (m) => m.title,
-    lead: () => 'You have a new message.',
+    subject: (v) => v.title,
+    intro: (v) => `${v.other ?? 'Someone'} sent you a message:`,
+    quote: (v) => v.body || null,
     button: 'Open the conversation',
   },
   review_due: {
-    subject: (m) => `Review your ride: ${m.title}`,
-    lead: () => 'Your ride is over. A short review helps the next passengers and drivers.',
+    subject: aboutRide('Review your ride'),
+    intro: (v) =>
+      `${v.other ? `How was your ride with ${v.other}?` : 'Your ride is over.'} A short review helps the next passengers and drivers.`,
     button: 'Write a review',
   },
   ride_request_match: {
-    subject: (m) => `A ride matches your request: ${m.title}`,
-    lead: () => 'A driver posted a ride that matches your ride request.',
+    subject: aboutRide('A ride matches your request'),
+    intro: (v) => `${v.other ?? 'A driver'} posted a ride that matches your ride request.`,
+    outro: () => 'Open it to book a seat or message the driver.',
+    pickup: true,
     button: 'See the ride',
   },
   ride_updated: {
-    subject: (m) => `Ride changed: ${m.title}`,
-    lead: () => 'The driver changed the time or the price of a ride you booked. If it no longer suits you, you may cancel.',
+    subject: aboutRide('Ride changed'),
+    // The body says what changed (the old and the new time, the price); the card shows the ride now.
+    intro: (v) => v.body || `${v.other ?? 'The driver'} changed the time or the price of a ride you booked. If it no longer suits you, you may cancel.`,
+    pickup: true,
     button: 'See the ride',
   },
   ride_cancelled_driver_removed: {
-    subject: (m) => `Ride cancelled: ${m.title}`,
-    lead: () => 'A ride you booked was cancelled because its driver can no longer drive with us.',
+    subject: aboutRide('Ride cancelled'),
+    intro: (v) => v.body || 'A ride you booked was cancelled because its driver can no longer drive with us.',
     button: 'Find another ride',
   },
   waitlist_promoted: {
-    subject: (m) => `A seat came free: ${m.title}`,
-    lead: () => 'Room came free on a ride you were waiting for, and you now hold a pending booking on it. The driver still accepts or rejects it.',
+    subject: aboutRide('A seat came free'),
+    intro: (v) => `Room came free on a ride you were waiting for: you now hold a pending booking${v.seats ? ` of ${v.seats}` : ''}.`,
+    outro: (v) => `${v.other ?? 'The driver'} will accept or reject it.`,
+    pickup: true,
     button: 'See the ride',
   },
   waitlist_closed: {
-    subject: (m) => `Waiting list closed: ${m.title}`,
-    lead: () => 'A ride you were waiting for will not take more passengers, so its waiting list was closed.',
+    subject: aboutRide('Waiting list closed'),
+    intro: (v) => v.body || 'A ride you were waiting for will not take more passengers, so its waiting list was closed.',
     button: 'Find another ride',
   },
   review_received: {
-    subject: (m) => m.title,
-    lead: () => 'Someone you rode with reviewed you.',
+    subject: (v) => (v.other ? `${v.title} from ${v.other}` : v.title),
+    intro: (v) => `${v.other ?? 'Someone you rode with'} reviewed you${v.ride ? ' after this ride' : ''}:`,
+    quote: (v) => (v.body ? `“${v.body}”` : null),
     button: 'See your profile',
   },
   verification_decided: {
-    subject: (m) => m.title,
-    lead: () => 'An administrator decided on your driver verification.',
+    subject: (v) => v.title,
+    intro: (v) => v.body || 'An administrator decided on your driver verification.',
     button: 'See your profile',
   },
   report_received: {
-    subject: (m) => m.title,
-    lead: () => 'Thank you for your report. An administrator will look at it; you will hear the outcome.',
+    subject: (v) => v.title,
+    intro: (v) => v.body || 'Thank you for your report. An administrator will look at it; you will hear the outcome.',
     button: 'Open Carpool',
   },
   report_outcome: {
-    subject: (m) => m.title,
-    lead: () => 'An administrator looked at your report.',
+    subject: (v) => v.title,
+    intro: (v) => v.body || 'An administrator looked at your report.',
     button: 'Open Carpool',
   },
   account_warning: {
-    subject: (m) => m.title,
-    lead: () => 'An administrator sent you a warning about your account.',
+    subject: (v) => v.title,
+    intro: (v) => v.body || 'An administrator sent you a warning about your account.',
     button: 'Open Carpool',
   },
   chat_digest: {
-    subject: (m) => m.title,
-    lead: () => 'These messages have been waiting for you:',
+    subject: (v) => v.title,
+    intro: (v) => (v.ride ? 'These messages in the chat of this ride have been waiting for you:' : 'These messages have been waiting for you:'),
     button: 'Reply',
   },
   newsletter_confirm: {
-    subject: (m) => `Confirm your ${REGION_WORDING[m.region].displayName} carpool newsletter`,
-    lead: () => 'Someone (hopefully you) asked to receive the carpool newsletter at this address. Nothing is sent until you confirm.',
+    subject: (v) => `Confirm your ${REGION_WORDING[v.region].displayName} carpool newsletter`,
+    intro: (v) => `Someone (hopefully you) asked to receive the ${REGION_WORDING[v.region].displayName} carpool newsletter at this address.`,
+    outro: (v) => v.body || 'Nothing is sent until you confirm.',
     button: 'Confirm my subscription',
   },
 };
 
+/** The first word of a name, for "Hi Alice,"; null for a name with none. */
+export function firstNameOf(name: string | null | undefined): string | null {
+  return name?.trim().split(/\s+/)[0] || null;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const DAY_FORMATTERS_MAX = 1_000;
+
+/** The day of an instant in a zone, short enough for a subject: "Thu, Mar 12". */
+function shortDayInTimeZone(instant: Date, timeZone: string): string {
+  const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  let formatter = dayFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' });
+    if (dayFormatters.size < DAY_FORMATTERS_MAX) dayFormatters.set(zone, formatter);
+  }
+  return formatter.format(instant);
+}
+
+function viewOf(input: MailInput): MailView {
+  const ride = input.ride ?? null;
+  const booking = input.booking ?? null;
+  return {
+    ...input,
+    route: ride ? `${placeLabel(ride.fromPlace)} → ${placeLabel(ride.toPlace)}` : null,
+    day: ride ? shortDayInTimeZone(ride.departsAt, ride.timezone) : null,
+    other: input.otherPersonName?.trim() || null,
+    seats: booking
+      ? plural(booking.seats, 'seat') + (booking.suitcases > 0 ? ` and ${plural(booking.suitcases, 'suitcase')}` : '')
+      : null,
+  };
+}
+
+/** The ride card's lines: route, departure in the ride's zone, and the pick-up where it helps. */
+function rideLines(ride: MailRide, route: string, pickup: boolean): string[] {
+  return [
+    route,
+    formatInTimeZone(ride.departsAt, ride.timezone),
+    ...(pickup && ride.pickupAddress ? [`Pick-up: ${ride.pickupAddress}`] : []),
+  ];
+}
+
 /** A value filled into a compiled template, where the MJML source had this marker. */
 const slot = (name: string) => `@@${name}@@`;
+
+interface LayoutParts {
+  quote: boolean;
+  card: boolean;
+  outro: boolean;
+  unsubscribe: boolean;
+}
 
 /**
  * Compiled layouts by kind, region and which optional parts are present: MJML compiles each once
@@ -147,8 +265,8 @@ const slot = (name: string) => `@@${name}@@`;
  */
 const compiled = new Map<string, Promise<string>>();
 
-function compile(kind: MailKind, region: Region, parts: { body: boolean; lines: boolean; unsubscribe: boolean }): Promise<string> {
-  const key = `${kind}|${region}|${parts.body}|${parts.lines}|${parts.unsubscribe}`;
+function compile(kind: MailKind, region: Region, parts: LayoutParts): Promise<string> {
+  const key = `${kind}|${region}|${parts.quote}|${parts.card}|${parts.outro}|${parts.unsubscribe}`;
   let html = compiled.get(key);
   if (!html) {
     html = compileLayout(kind, region, parts);
@@ -159,11 +277,13 @@ function compile(kind: MailKind, region: Region, parts: { body: boolean; lines: 
   return html;
 }
 
-async function compileLayout(kind: MailKind, region: Region, parts: { body: boolean; lines: boolean; unsubscribe: boolean }): Promise<string> {
+async function compileLayout(kind: MailKind, region: Region, parts: LayoutParts): Promise<string> {
   const template = TEMPLATES[kind];
   const colours = REGION_COLOURS[region];
   const e = escapeHtml;
-  const mjml = `<mjml>
+  // lang: the mail is written in English (MJML would write "und", undetermined), so that screen
+  // readers and translation offers read it right.
+  const mjml = `<mjml lang="en">
   <mj-head>
     <mj-title>${slot('subject')}</mj-title>
     <mj-preview>${slot('preview')}</mj-preview>
@@ -173,29 +293,29 @@ async function compileLayout(kind: MailKind, region: Region, parts: { body: bool
     </mj-attributes>
   </mj-head>
   <mj-body background-color="#f3f4f6">
-    <mj-section background-color="${colours.brand}" padding="16px 24px">
+    <mj-section background-color="${colours.brand}" padding="16px 8px">
       <mj-column>
         <mj-text color="#ffffff" font-size="20px" font-weight="bold">${e(siteNameOf(region))}</mj-text>
         <mj-text color="#ffffff" font-size="13px" padding-top="0">${e(TAGLINE)}</mj-text>
       </mj-column>
     </mj-section>
-    <mj-section background-color="#ffffff" padding="24px">
+    <mj-section background-color="#ffffff" padding="24px 8px">
       <mj-column>
         <mj-text>${slot('greeting')}</mj-text>
-        <mj-text>${slot('lead')}</mj-text>
-        <mj-text container-background-color="${colours.tint}" padding="16px" font-weight="bold">${slot('title')}</mj-text>
-        ${parts.body ? `<mj-text>${slot('body')}</mj-text>` : ''}
-        ${parts.lines ? `<mj-text line-height="28px">${slot('lines')}</mj-text>` : ''}
+        <mj-text>${slot('intro')}</mj-text>
+        ${parts.card ? `<mj-text container-background-color="${colours.tint}" padding="16px 24px">${slot('card')}</mj-text>` : ''}
+        ${parts.quote ? `<mj-text font-style="italic" color="#374151" padding-left="40px">${slot('quote')}</mj-text>` : ''}
+        ${parts.outro ? `<mj-text>${slot('outro')}</mj-text>` : ''}
         <mj-button background-color="${colours.brand}" color="#ffffff" href="${slot('url')}" font-size="16px" padding-top="16px">${e(template.button)}</mj-button>
-        <mj-text font-size="13px" color="#6b7280">Or open this link: <a href="${slot('url')}" style="color:${colours.brand}">${slot('url')}</a></mj-text>
+        <mj-text font-size="13px" color="#6b7280">Or open this link: <a href="${slot('url')}" style="color:${colours.brand};word-break:break-all">${slot('url')}</a></mj-text>
       </mj-column>
     </mj-section>
-    <mj-section padding="16px 24px">
+    <mj-section padding="16px 8px">
       <mj-column>
         <mj-text font-size="12px" color="#6b7280">${
           parts.unsubscribe
             ? `You get this e-mail because of your notification settings. <a href="${slot('unsubscribe')}" style="color:#6b7280">Unsubscribe from these e-mails</a>.`
-            : 'If you did not ask for this, ignore this e-mail: nothing will be sent.'
+            : e(NOT_ASKED_FOOTER)
         }</mj-text>
       </mj-column>
     </mj-section>
@@ -208,48 +328,59 @@ async function compileLayout(kind: MailKind, region: Region, parts: { body: bool
   return html;
 }
 
+/** The footer of a mail outside every category (the newsletter's opt-in). */
+const NOT_ASKED_FOOTER = 'If you did not ask for this, ignore this e-mail: nothing will be sent.';
+
 const siteNameOf = (region: Region) => `Carpool ${REGION_WORDING[region].where}`;
 
 /** Renders one e-mail: the kind's MJML layout for the HTML part and the same words as plain text. */
 export async function renderMail(input: MailInput): Promise<RenderedMail> {
   const template = TEMPLATES[input.kind];
-  const subject = template.subject(input);
-  const greeting = input.recipientName ? `Hi ${input.recipientName},` : 'Hello,';
-  const lead = template.lead(input);
-  const lines = input.lines ?? [];
+  const view = viewOf(input);
+  const subject = template.subject(view);
+  const firstName = firstNameOf(input.recipientName);
+  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  const intro = template.intro(view);
+  const quoted = template.quote?.(view);
+  const quote = input.lines?.length ? input.lines : quoted ? [quoted] : [];
+  const card = input.ride && view.route ? rideLines(input.ride, view.route, template.pickup ?? false) : [];
+  const outro = template.outro?.(view) ?? null;
+
   const layout = await compile(input.kind, input.region, {
-    body: Boolean(input.body),
-    lines: lines.length > 0,
+    quote: quote.length > 0,
+    card: card.length > 0,
+    outro: outro !== null,
     unsubscribe: input.unsubscribeUrl !== null,
   });
+  const [route, ...rest] = card.map(escapeHtml);
   const values: Record<string, string> = {
     subject: escapeHtml(subject),
-    preview: escapeHtml(input.body || lead),
+    preview: escapeHtml(intro),
     greeting: escapeHtml(greeting),
-    lead: escapeHtml(lead),
-    title: escapeHtml(input.title),
-    body: escapeHtml(input.body),
-    lines: lines.map(escapeHtml).join('<br>'),
+    intro: escapeHtml(intro),
+    quote: quote.map(escapeHtml).join('<br>'),
+    card: route ? [`<strong style="font-size:18px">${route}</strong>`, ...rest].join('<br>') : '',
+    outro: escapeHtml(outro ?? ''),
     url: escapeHtml(input.url),
     unsubscribe: escapeHtml(input.unsubscribeUrl ?? ''),
   };
   const html = layout.replace(/@@([a-z]+)@@/g, (marker, name: string) => values[name] ?? marker);
 
+  const paragraph = (lines: readonly string[]) => (lines.length > 0 ? [...lines, ''] : []);
   const text = [
     siteNameOf(input.region),
     '',
     greeting,
     '',
-    lead,
+    intro,
     '',
-    input.title,
-    ...(input.body ? ['', input.body] : []),
-    ...(lines.length > 0 ? ['', ...lines] : []),
-    '',
+    ...paragraph(card),
+    ...paragraph(quote),
+    ...paragraph(outro ? [outro] : []),
     `${template.button}: ${input.url}`,
     '',
     '--',
-    input.unsubscribeUrl ? `Unsubscribe from these e-mails: ${input.unsubscribeUrl}` : 'If you did not ask for this, ignore this e-mail.',
+    input.unsubscribeUrl ? `Unsubscribe from these e-mails: ${input.unsubscribeUrl}` : NOT_ASKED_FOOTER,
     '',
   ].join('\n');
   return { subject, html, text };

@@ -118,6 +118,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       context: {
         region,
         email: row.email,
+        recipientName: row.recipientName,
+        otherPersonName: row.otherPersonName,
+        booking: row.bookingSeats !== null && row.bookingSuitcases !== null ? { seats: row.bookingSeats, suitcases: row.bookingSuitcases } : null,
         lines: payload.lines,
         ride:
           row.fromPlace && row.toPlace && row.departsAt
