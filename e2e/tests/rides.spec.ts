@@ -183,7 +183,7 @@ test.describe('rides and bookings', () => {
     await driverDetail.getByRole('button', { name: 'Cancel ride' }).click();
     await confirmInApp(driver, TEXTS.confirmCancelRide, 'Cancel ride');
     await expect(driverDetail).toBeHidden();
-    const succeeded = driver.getByRole('status').filter({ hasText: TEXTS.cancelRideSucceeded });
+    const succeeded = driver.getByRole('status').filter({ hasText: TEXTS.cancelRideSucceededWithoutPayments });
     await expect(succeeded).toBeVisible();
     await expectAccessible(driver, '[data-sonner-toaster]');
     await saveDialogScreenshot(driver, 'rides-toast-success-light-1280');

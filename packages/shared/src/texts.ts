@@ -25,8 +25,11 @@ export const TEXTS = {
   loadOwnRidesFailed: 'Failed to load your rides. Please try again.',
   cancelRideFailedWith: (message: string) => `Failed to cancel ride: ${message}`,
   cancelRideFailed: 'Failed to cancel ride. Please try again.',
+  /** The spec's text, for when payments are enabled: refunds are then real. */
   cancelRideSucceeded:
     'Ride canceled successfully. All passengers have been notified and refunds have been processed for confirmed bookings.',
+  /** While payments are disabled (the spec's "Payments are disabled"), nothing was paid, so nothing is refunded. */
+  cancelRideSucceededWithoutPayments: 'Ride canceled successfully. All passengers have been notified. No payment was taken, so there is nothing to refund.',
   deleteRequestFailed: 'Failed to delete ride request. Please try again.',
   cancelBookingFailed: 'Failed to cancel booking.',
   confirmCancelBooking: 'Are you sure you want to cancel this booking?',
@@ -88,7 +91,7 @@ export const TEXTS = {
     postARequest: 'Post a Request',
     search: 'Search',
     listHeading: 'Upcoming ride requests',
-    showingCount: (count: number) => `Showing ${count} ride request(s)`,
+    showingCount: (count: number) => `Showing ${count} ${count === 1 ? 'ride request' : 'ride requests'}`,
     signInPromptAction: 'Sign in',
     signInPromptRest: 'to view passenger details',
     anonymousPassenger: 'Anonymous passenger',

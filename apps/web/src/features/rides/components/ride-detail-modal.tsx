@@ -14,7 +14,7 @@ import { useCancelRide } from '../api/cancel-ride';
 import { useRide } from '../api/get-ride';
 import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
-import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
+import { bookingStatusLabel, cancelRideSucceededText, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { DriverChip, EditedBadge, Fact, icons, routeText, SeatIcons } from './ride-bits';
 import { RideParticipants } from './ride-participants';
 import { RideSafetyActions } from './ride-safety-actions';
@@ -99,7 +99,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
     cancelRide.mutate(ride.id, {
       onSuccess: () => {
         setConfirmingCancel(false);
-        showToast({ tone: 'success', message: TEXTS.cancelRideSucceeded, durationMs: 8_000 });
+        showToast({ tone: 'success', message: cancelRideSucceededText(), durationMs: 8_000 });
         onClose();
       },
       onError: (error) => {

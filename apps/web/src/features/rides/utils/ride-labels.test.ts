@@ -1,7 +1,9 @@
 import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { describe, expect, it } from 'vitest';
+import { TEXTS } from '@carpool/shared/texts';
 import {
+  cancelRideSucceededText,
   collegeSelectLabel,
   cutMessage,
   driverBookingLabel,
@@ -82,6 +84,13 @@ describe('message preview', () => {
 });
 
 describe('small labels', () => {
+  it('speaks of refunds after a ride cancellation only when payments are taken', () => {
+    expect(cancelRideSucceededText(false)).toBe(TEXTS.cancelRideSucceededWithoutPayments);
+    expect(cancelRideSucceededText(false)).not.toMatch(/refunds have been processed/);
+    expect(cancelRideSucceededText(true)).toBe(TEXTS.cancelRideSucceeded);
+    expect(cancelRideSucceededText()).toBe(TEXTS.cancelRideSucceededWithoutPayments);
+  });
+
   it('labels the driver view of bookings', () => {
     expect(driverBookingLabel('confirmed')).toBe('ACCEPTED');
     expect(driverBookingLabel('cancelled')).toBe('REJECTED');

@@ -1,5 +1,6 @@
 import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
-import { RIDE_MESSAGE_PREVIEW_CHARS, RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
+import { PAYMENTS_ENABLED, RIDE_MESSAGE_PREVIEW_CHARS, RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
+import { TEXTS } from '@carpool/shared/texts';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import type { BookingCanceller, BookingStatus, MyBooking, Ride } from '@carpool/shared/schemas/rides';
 
@@ -55,6 +56,11 @@ export function rideCardAction(
       if (ride.seatsAvailable === 0) return { kind: 'details', label: 'Join waiting list', disabled: false };
       return { kind: 'details', label: 'Reserve', disabled: false };
   }
+}
+
+/** What the driver reads after cancelling a ride: refunds only when payments are taken at all. */
+export function cancelRideSucceededText(paymentsEnabled = PAYMENTS_ENABLED): string {
+  return paymentsEnabled ? TEXTS.cancelRideSucceeded : TEXTS.cancelRideSucceededWithoutPayments;
 }
 
 /** A booking that holds seats and lets its passenger into the ride's participants and chat. */
