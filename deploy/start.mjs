@@ -171,6 +171,10 @@ async function main() {
   }
 
   const template = readFileSync(path.join(root, 'deploy/nginx.conf.template'), 'utf8');
+  // The web build that nginx serves (WEB_DIST_DIR, as the servers read it); without a build every
+  // request goes to the servers, which then serve the API alone.
+  const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
+  if (!existsSync(path.join(webDist, 'index.html'))) say(`no web build in ${webDist} (npm run build): only the API is served`);
   /** The configuration with every server, or with one of them marked `down` (nginx sends it nothing new). */
   const writeConfig = (downServer = null) => {
     const entry = (server) => `127.0.0.1:${server.port}${server === downServer ? ' down' : ''}`;
@@ -178,6 +182,7 @@ async function main() {
       .replaceAll('{{PREFIX}}', prefix)
       .replaceAll('{{USER}}', '')
       .replaceAll('{{LISTEN}}', `127.0.0.1:${proxyPort}`)
+      .replaceAll('{{WEB_DIST}}', webDist)
       .replaceAll('{{SERVER_1}}', entry(servers[0]))
       .replaceAll('{{SERVER_2}}', entry(servers[1]));
     writeFileSync(path.join(prefix, 'nginx.conf'), config);

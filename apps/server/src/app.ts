@@ -22,7 +22,8 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { regionPlugin } from './plugins/region.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './plugins/security-headers.js';
-import { webAppPlugin } from './plugins/web-app.js';
+import { isWebAppFileRoute, webAppPlugin } from './plugins/web-app.js';
+import { rateLimitKey } from './plugins/rate-limit-key.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
 import { googleVerifier } from './modules/auth/id-token.js';
@@ -121,12 +122,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (skipOnError): a request is never refused or delayed because the counter is unreachable,
   // and the client logs the outage once.
   const rateLimitRedis = redisConnections.configured ? redisConnections.create('rate-limit', 'request-path') : null;
+  // The web app's files never reach the limiter (registered first, so the limiter's own route
+  // hook sees the setting): a first visit is over a hundred of them, and a campus network puts
+  // hundreds of people behind one address (docs/decisions/rate-limits.md).
+  app.addHook('onRoute', (route) => {
+    if (isWebAppFileRoute(route.url)) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(rateLimit, {
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisKeyPrefix}carpool-rate-limit-`, skipOnError: true } : {}),
     global: config.rateLimitPerMinute > 0,
     max: config.rateLimitPerMinute || 1,
     timeWindow: '1 minute',
-    keyGenerator: (request) => request.ip,
+    // The limiter runs after a route's own onRequest hooks, authentication included: a signed-in
+    // caller is counted as themself wherever they connect from, an address only for signed-out calls.
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} s`,

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
@@ -146,6 +148,26 @@ describe.skipIf(missing.length > 0)(title, () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'postgres', checks: { redis: { status: 'up' } } });
     expect((await fetch(`${proxyUrl}/metrics`)).status).toBe(404);
+  });
+
+  // The build is there in CI (the floor step builds before the tests) and after `npm run build`.
+  const webDist = path.join(repoRoot, 'apps/web/dist');
+  it.skipIf(!existsSync(path.join(webDist, 'index.html')))('serves the web build from the disk, pages from the servers', async () => {
+    const asset = readdirSync(path.join(webDist, 'assets')).find((file) => file.endsWith('.js'))!;
+    const file = await fetch(`${proxyUrl}/assets/${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Every answer of the servers carries its request id; nginx's own do not.
+    expect(file.headers.get('x-request-id')).toBeNull();
+    expect(await file.text()).toBe(readFileSync(path.join(webDist, 'assets', asset), 'utf8'));
+    const worker = await fetch(`${proxyUrl}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('x-request-id')).toBeNull();
+    const page = await fetch(`${proxyUrl}/nj/my-rides`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-request-id')).not.toBeNull();
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await fetch(`${proxyUrl}/assets/gone-000000.js`)).status).toBe(404);
   });
 
   it('carries a ride chat between two socket clients while the server processes restart, without a failed request', async () => {

@@ -12,6 +12,15 @@ const SERVICE_WORKER_FILES = new Set(['sw.js', 'manifest.webmanifest', 'offline.
 const looksLikeFile = (pathname: string) => /\.[^/]+$/.test(pathname);
 
 /**
+ * Whether a route serves a file of the web build (`/assets/*`, `/sw.js`, `/robots.txt`, icons):
+ * static, cacheable, and many per visit, so no rate limit counts them.
+ */
+export function isWebAppFileRoute(url: string): boolean {
+  if (API_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
+  return url.startsWith('/assets/') || (url.lastIndexOf('/') === 0 && looksLikeFile(url)) || /^\/icons\/[^/]+\.[^/]+$/.test(url);
+}
+
+/**
  * Serves the built web app with history fallback: a page navigation (a GET that is not an API
  * path and does not name a file) answers index.html, so deep links work. A path that names a
  * file which the build does not have is a 404, as are API paths that match nothing.
