@@ -250,7 +250,8 @@ async function buildDocsApp(
         description:
           'Rides, bookings, ride requests, messages and reviews between students of the same region. ' +
           'Send X-Region (cornell or nj) on every call and a bearer token from POST /api/auth/google on protected ones.',
-        license: { name: 'Proprietary' },
+        // No licence is granted: an SPDX custom reference says so (OpenAPI 3.1 `identifier`).
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: publicUrl ?? '/', description: publicUrl ? 'This deployment' : 'The server that serves this document' }],
       tags: TAGS,
