@@ -107,7 +107,21 @@ describe('api client', () => {
     expect(localStorage.getItem('auth_token_cornell')).toBe('other');
     expect(events).toEqual([{ region: 'nj', reason }]);
     expect(browser.reloadAt).toHaveBeenCalledWith('/nj');
-    expect(takeSessionExpiredNotice()).toBe(true);
+    expect(takeSessionExpiredNotice()).toBe('');
+    expect(takeSessionExpiredNotice()).toBeNull();
+  });
+
+  it('tells a suspended person why at once: the 401 that says so carries its reason to the event and the notice', async () => {
+    localStorage.setItem('auth_token_cornell', 'old');
+    const message = 'Your account has been suspended by an administrator: spam.';
+    fetchMock.mockImplementation(async () => jsonResponse(401, { error: message, message, code: 'UNAUTHORIZED', details: { suspended: true } }));
+    const events: unknown[] = [];
+    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener(WINDOW_EVENTS.authExpired, listener);
+    await expect(api.get('/api/x', { region: 'cornell' })).rejects.toMatchObject({ status: 401 });
+    window.removeEventListener(WINDOW_EVENTS.authExpired, listener);
+    expect(events).toEqual([{ region: 'cornell', reason: 'suspended', message }]);
+    expect(takeSessionExpiredNotice()).toBe(message);
   });
 
   it('leaves the session alone on a 401 to a call that sent no token', async () => {

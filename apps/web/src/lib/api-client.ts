@@ -73,6 +73,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A 401 that ends the session because an administrator suspended the account ({ suspended: true } in its details). */
+function isSuspension(error: ApiError): boolean {
+  const details: unknown = error.details;
+  return typeof details === 'object' && details !== null && (details as { suspended?: unknown }).suspended === true;
+}
+
 /** The server (database unreachable, draining) or a proxy in front of it (no server up): it passes. */
 const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
@@ -94,12 +100,15 @@ function errorFrom(status: number, body: unknown): ApiError {
  * Spec sections 4 and 8: a 401 to a call that carried a token ends the region's session, tells the
  * page, and starts over at the region root. The notice survives the reload so the toast can show.
  */
-function expireSession(region: Region, code: string): void {
+function expireSession(region: Region, error: ApiError): void {
   clearSession(region);
-  rememberSessionExpiredNotice();
+  // A suspension ends the session with its reason (a 401 whose details say so): shown as it is.
+  const suspended = isSuspension(error);
+  rememberSessionExpiredNotice(suspended ? error.message : null);
   dispatchWindowEvent(WINDOW_EVENTS.authExpired, {
     region,
-    reason: code === 'TOKEN_EXPIRED' ? 'expired' : 'unauthorized',
+    reason: suspended ? 'suspended' : error.code === 'TOKEN_EXPIRED' ? 'expired' : 'unauthorized',
+    ...(suspended ? { message: error.message } : {}),
   });
   browser.reloadAt(`/${region}`);
 }
@@ -161,7 +170,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     const error = errorFrom(response.status, body);
     if (response.status === 401 && token && options.expireSessionOnUnauthorized !== false) {
-      expireSession(region, error.code);
+      expireSession(region, error);
     }
     if (UNAVAILABLE_STATUSES.has(response.status)) dispatchWindowEvent(WINDOW_EVENTS.serviceUnavailable, undefined);
     throw error;

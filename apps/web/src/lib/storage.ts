@@ -107,15 +107,27 @@ export function setStoredTheme(theme: Theme): void {
   write(STORAGE_KEYS.theme, theme);
 }
 
-export function rememberSessionExpiredNotice(): void {
-  write(SESSION_EXPIRED_NOTICE_KEY, 'true', sessionStorage);
+/** What the next page load tells the person about the session that ended: a message of its own (a suspension), or the usual one. */
+export function rememberSessionExpiredNotice(message: string | null = null): void {
+  write(SESSION_EXPIRED_NOTICE_KEY, message === null ? 'true' : JSON.stringify({ message }), sessionStorage);
 }
 
-/** True once after an expiry: reading the notice removes it. */
-export function takeSessionExpiredNotice(): boolean {
-  const present = read(SESSION_EXPIRED_NOTICE_KEY, sessionStorage) === 'true';
-  if (present) write(SESSION_EXPIRED_NOTICE_KEY, null, sessionStorage);
-  return present;
+/**
+ * Once after an expiry (reading the notice removes it): null when there is none, else the message
+ * to show, or '' for the usual "Your session has expired".
+ */
+export function takeSessionExpiredNotice(): string | null {
+  const value = read(SESSION_EXPIRED_NOTICE_KEY, sessionStorage);
+  if (value === null) return null;
+  write(SESSION_EXPIRED_NOTICE_KEY, null, sessionStorage);
+  if (value === 'true') return '';
+  try {
+    const parsed: unknown = JSON.parse(value);
+    const message = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? message : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Stores the time of a reload after a failed chunk; false when storage refuses it (then no reload). */

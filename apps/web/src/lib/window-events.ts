@@ -2,11 +2,13 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import type { Region } from '@carpool/shared/regions';
 import { useEffect, useRef } from 'react';
 
-export type AuthExpiredReason = 'expired' | 'unauthorized';
+export type AuthExpiredReason = 'expired' | 'unauthorized' | 'suspended';
 
 export interface AuthExpiredDetail {
   region: Region;
   reason: AuthExpiredReason;
+  /** What to tell the person instead of "Your session has expired" (a suspension and its reason). */
+  message?: string;
   /** The sender has already told the user in its own words, so the layout shows no second toast. */
   announced?: boolean;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_COLORS } from '@carpool/shared/constants';
 import { collegeFromEmail, emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
+import { TEXTS } from '@carpool/shared/texts';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -57,10 +58,7 @@ export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promis
     avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
   });
   if (user.suspendedAt) {
-    throw new AppError(
-      'ACCOUNT_SUSPENDED',
-      `Your account has been suspended by an administrator${user.suspensionReason ? `: ${user.suspensionReason}` : ''}. If you think this is a mistake, please contact the team through the feedback form.`,
-    );
+    throw new AppError('ACCOUNT_SUSPENDED', TEXTS.accountSuspended(user.suspensionReason));
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlHours * 3_600_000);
@@ -82,8 +80,12 @@ export async function authenticateToken(
     if (found && cache && ticket !== undefined) cache.remember(tokenHash, found, ticket);
   }
   // Suspension and deletion revoke the sessions too; the user's state is checked as well so that
-  // no token outlives them even for a moment.
-  if (!found || found.session.revokedAt || found.user.suspendedAt || found.user.deletedAt) {
+  // no token outlives them even for a moment. A suspended person's open page is told why at once
+  // (still a 401 UNAUTHORIZED, as the spec has it for a session that ends, with the reason).
+  if (found?.user.suspendedAt && !found.user.deletedAt) {
+    throw new AppError('UNAUTHORIZED', TEXTS.accountSuspended(found.user.suspensionReason), { suspended: true });
+  }
+  if (!found || found.session.revokedAt || found.user.deletedAt) {
     throw new AppError('UNAUTHORIZED', 'You are not signed in');
   }
   if (found.session.expiresAt.getTime() <= deps.clock.now().getTime()) {

@@ -1,3 +1,4 @@
+import { TEXTS } from '@carpool/shared/texts';
 import type { SessionUser } from '@carpool/shared/schemas/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -55,7 +56,10 @@ describeEachDatabase('session cache', (kind) => {
 
     const suspended = await t.call({ method: 'POST', url: `/api/admin/users/${b.id}/suspend`, token: admin.token, payload: { reason: 'spam' } });
     expect(suspended.statusCode, suspended.body).toBe(200);
-    expect((await me(t, b.token)).statusCode).toBe(401);
+    const refused = await me(t, b.token);
+    expect(refused.statusCode).toBe(401);
+    // The open page learns why at once: still the spec's 401 UNAUTHORIZED, with the suspension and its reason.
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED', message: TEXTS.accountSuspended('spam'), details: { suspended: true } });
 
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, c.id));
     expect((await me(t, c.token)).statusCode).toBe(401);

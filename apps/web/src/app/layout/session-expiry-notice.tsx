@@ -6,6 +6,14 @@ import { useRegion } from '../../lib/region';
 import { takeSessionExpiredNotice } from '../../lib/storage';
 import { useWindowEvent } from '../../lib/window-events';
 
+/** A suspension's reason stays long enough to be read (it says what to do next). */
+const SUSPENSION_TOAST_MS = 20_000;
+
+function showNotice(showToast: ReturnType<typeof useToast>['showToast'], message: string) {
+  if (message) showToast({ tone: 'error', message, durationMs: SUSPENSION_TOAST_MS });
+  else showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
+}
+
 /**
  * The toast of spec section 2 (Home). The API client reloads the page right after an expiry, so
  * the notice it leaves in sessionStorage is what usually shows it, on the next load.
@@ -15,13 +23,12 @@ export function SessionExpiryNotice() {
   const { region } = useRegion();
 
   useEffect(() => {
-    if (takeSessionExpiredNotice()) {
-      showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
-    }
+    const notice = takeSessionExpiredNotice();
+    if (notice !== null) showNotice(showToast, notice);
   }, [showToast]);
 
   useWindowEvent(WINDOW_EVENTS.authExpired, (detail) => {
-    if (detail.region === region && !detail.announced) showToast({ message: TEXTS.sessionExpiredToast, durationMs: SESSION_EXPIRED_TOAST_MS });
+    if (detail.region === region && !detail.announced) showNotice(showToast, detail.message ?? '');
   });
 
   return null;
