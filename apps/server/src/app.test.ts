@@ -153,6 +153,8 @@ describe('web app serving', () => {
     // The real robots.txt, as the web build copies it from apps/web/public.
     copyFileSync(fileURLToPath(new URL('../../web/public/robots.txt', import.meta.url)), path.join(dist, 'robots.txt'));
     copyFileSync(fileURLToPath(new URL('../../web/public/favicon.ico', import.meta.url)), path.join(dist, 'favicon.ico'));
+    // As the web build writes it (vite.config.ts): cornell's colour, start page /.
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ id: '/', name: 'Carpool', start_url: '/', scope: '/', theme_color: '#b31b1b', icons: [] }));
     t = await createTestApp('pglite', { config: { webDistDir: dist } });
   });
   afterAll(async () => {
@@ -214,6 +216,17 @@ describe('web app serving', () => {
     // An ICO file: reserved 0, type 1 (icon), then how many images it holds.
     expect([...res.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
     expect(res.rawPayload.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+
+  it("answers each region's manifest: its colour, its start page, its name", async () => {
+    const nj = await t.app.inject({ method: 'GET', url: '/nj/manifest.webmanifest' });
+    expect(nj.statusCode).toBe(200);
+    expect(nj.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(nj.headers['cache-control']).toBe('no-cache');
+    expect(nj.json()).toMatchObject({ id: '/nj', name: 'Carpool in New Jersey', start_url: '/nj', scope: '/', theme_color: '#1d5fd6', icons: [] });
+    const cornell = (await t.app.inject({ method: 'GET', url: '/cornell/manifest.webmanifest' })).json();
+    // The default region keeps the build's id: an app installed before stays the same app.
+    expect(cornell).toMatchObject({ id: '/', name: 'Carpool at Cornell', start_url: '/cornell', theme_color: '#b31b1b' });
   });
 
   it('answers a path that names a missing file with 404, never the app page', async () => {

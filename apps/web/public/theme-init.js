@@ -9,6 +9,10 @@
     var region = first === 'cornell' || first === 'nj' ? first : localStorage.getItem('current_region');
     region = region === 'nj' ? 'nj' : 'cornell';
     document.documentElement.dataset.region = region;
+    // The browser's bar in the region's colour from the first paint (REGION_BRAND_COLOUR; the
+    // region provider keeps it, and the manifest link, in step afterwards).
+    var themeColor = document.querySelector('meta[name="theme-color"]');
+    if (themeColor) themeColor.setAttribute('content', region === 'nj' ? '#1d5fd6' : '#b31b1b');
     // index.html's static shell of the home page, for a signed-out visitor on /, /cornell or /nj,
     // and on /login (the home page under the sign-in dialog) (docs/decisions/web-code-splitting.md),
     // with the carousel's five days from today, written as the home page writes them (ride-dates.ts,

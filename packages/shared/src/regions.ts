@@ -28,3 +28,12 @@ export const REGION_WORDING: Record<Region, RegionWording> = {
 };
 
 export const TAGLINE = 'Ride together, Save together';
+
+/**
+ * The region's brand colour, as the web theme has it (`--color-brand` in apps/web/src/index.css):
+ * what the installed app's title bar and the e-mails' header show.
+ */
+export const REGION_BRAND_COLOUR: Record<Region, string> = {
+  cornell: '#b31b1b',
+  nj: '#1d5fd6',
+};

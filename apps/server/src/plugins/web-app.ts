@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_REGION, REGION_BRAND_COLOUR, REGION_WORDING, REGIONS } from '@carpool/shared/regions';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,30 @@ const looksLikeFile = (pathname: string) => /\.[^/]+$/.test(pathname);
 export function isWebAppFileRoute(url: string): boolean {
   if (API_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
   return url.startsWith('/assets/') || (url.lastIndexOf('/') === 0 && looksLikeFile(url)) || /^\/icons\/[^/]+\.[^/]+$/.test(url);
+}
+
+/**
+ * The installable app's manifest for each region (`/{region}/manifest.webmanifest`, linked by
+ * theme-init.js): the build's manifest with the region's colour, name and start page, so that the
+ * app installed from /nj opens on /nj in New Jersey's colour. The build's own /manifest.webmanifest
+ * stays the default region's.
+ */
+function registerRegionManifests(app: FastifyInstance, buildManifest: string) {
+  if (!existsSync(buildManifest)) return;
+  const base = JSON.parse(readFileSync(buildManifest, 'utf8')) as Record<string, unknown>;
+  for (const region of REGIONS) {
+    const body = JSON.stringify({
+      ...base,
+      // The default region keeps the build's id, so that an app installed before stays the same app.
+      id: region === DEFAULT_REGION ? base.id : `/${region}`,
+      name: `Carpool ${REGION_WORDING[region].where}`,
+      start_url: `/${region}`,
+      theme_color: REGION_BRAND_COLOUR[region],
+    });
+    app.get(`/${region}/manifest.webmanifest`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('application/manifest+json').send(body),
+    );
+  }
 }
 
 /**
@@ -51,6 +76,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     await app.register(fastifyStatic, { ...common, root: path.join(root, 'assets'), prefix: '/assets/', wildcard: true, decorateReply: false });
     // The few files beside index.html (the service worker, the manifest, icons, robots.txt): a route each.
     await app.register(fastifyStatic, { ...common, root, wildcard: false, globIgnore: ['assets/**'] });
+    registerRegionManifests(app, path.join(root, 'manifest.webmanifest'));
   } else {
     app.log.warn('web app not built: only the API is served (run npm run build)');
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_REGION, isRegion, type Region } from '@carpool/shared/regions';
+import { DEFAULT_REGION, isRegion, REGION_BRAND_COLOUR, type Region } from '@carpool/shared/regions';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { getStoredRegion, setStoredRegion } from './storage';
@@ -45,6 +45,10 @@ export function RegionProvider({ children }: { children: ReactNode }) {
     setStoredRegion(region);
     // The theme colours hang off this attribute (see index.css).
     document.documentElement.dataset.region = region;
+    // The browser's bar, and the app installed from here: its colour and start page (the server's
+    // /{region}/manifest.webmanifest).
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', REGION_BRAND_COLOUR[region]);
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/${region}/manifest.webmanifest`);
   }, [region]);
 
   const value = useMemo<RegionContextValue>(
