@@ -35,6 +35,8 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // The repository's own scripts (npm start's build check).
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       // The benchmark's own checks (the web routes' size budget); its measurements run with `npm run bench`.
       { resolve, test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: [...configDefaults.exclude, 'results/**'], environment: 'node' } },
     ],
