@@ -132,6 +132,9 @@ export const TEXTS = {
   /** The rides feature (spec section 2: home list, ride detail, post form, My Rides). */
   rides: {
     upcomingRides: 'Upcoming rides',
+    /** Under an empty search: a request for the same places and day, which drivers see and alerts match. */
+    requestInstead: 'No ride yet? Post a ride request: drivers going your way are told when they post one.',
+    postRequestForSearch: 'Post a ride request',
     showingCount: (count: number) => `Showing ${count} available ${count === 1 ? 'ride' : 'rides'}`,
     signInToSeeRides: 'Sign in to see your rides',
     signInToSeeRequests: 'Sign in to see ride requests',

@@ -13,6 +13,14 @@ export interface AuthExpiredDetail {
   announced?: boolean;
 }
 
+/** What an empty ride search hands the ride request form: the places and day it searched for. */
+export interface RequestRidePrefill {
+  from?: string;
+  to?: string;
+  /** yyyy-mm-dd in the viewer's zone. */
+  date?: string;
+}
+
 export interface OpenAuthModalDetail {
   /** Which dialog to show; sign-in when absent. */
   mode?: 'sign-in' | 'sign-up';
@@ -23,7 +31,7 @@ export interface WindowEventDetails {
   [WINDOW_EVENTS.openAuthModal]: OpenAuthModalDetail | undefined;
   [WINDOW_EVENTS.authExpired]: AuthExpiredDetail;
   [WINDOW_EVENTS.openPostRide]: undefined;
-  [WINDOW_EVENTS.openRequestRide]: undefined;
+  [WINDOW_EVENTS.openRequestRide]: RequestRidePrefill | undefined;
   [WINDOW_EVENTS.serviceUnavailable]: undefined;
 }
 

@@ -94,6 +94,18 @@ describe('RequestRideDialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Request a Ride' })).not.toBeInTheDocument();
   });
 
+  it('starts from the places and day of an empty search when it hands them over', async () => {
+    signInLocally();
+    serve(() => ({ body: {} }));
+    renderDialog();
+    dispatchWindowEvent('open-request-ride', { from: 'ithaca', to: 'boston', date: '2030-03-13' });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request a Ride' }));
+    expect(dialog.getByLabelText('From')).toHaveValue('ithaca');
+    expect(dialog.getByLabelText('To')).toHaveValue('boston');
+    expect(dialog.getByLabelText('Date')).toHaveValue('2030-03-13');
+    expect(dialog.getByLabelText('Time')).toHaveValue('');
+  });
+
   it('names every missing required field and sends nothing', async () => {
     signInLocally();
     const fetchMock = serve(() => ({ body: {} }));

@@ -54,10 +54,15 @@ export function RequestRideDialog() {
   const { register, reset, setValue, clearErrors } = form;
   const isSubmitted = form.formState.isSubmitted;
 
-  useWindowEvent(WINDOW_EVENTS.openRequestRide, () => {
+  useWindowEvent(WINDOW_EVENTS.openRequestRide, (prefill) => {
     if (!isSignedIn) {
       openAuthModal('sign-in');
       return;
+    }
+    // From an empty search: its places and day, over whatever the draft had there.
+    for (const field of ['from', 'to', 'date'] as const) {
+      const value = prefill?.[field];
+      if (value) setValue(field, value);
     }
     clearErrors('root');
     setOpen(true);

@@ -1,4 +1,5 @@
 import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
+import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { REGION_WORDING, TAGLINE } from '@carpool/shared/regions';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
@@ -8,6 +9,7 @@ import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-
 import { Spinner } from '../../../components/ui/spinner';
 import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
 import { lazyWithReload } from '../../../lib/lazy-with-reload';
+import { dispatchWindowEvent, openAuthModal } from '../../../lib/window-events';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { useRideDayCounts } from '../api/get-ride-day-counts';
@@ -187,6 +189,15 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
                   emptyHint={shownResults.posted ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
                   hiddenByCollege={shownResults.hiddenByCollege}
                   onShowAllColleges={showAllColleges}
+                  onRequestRide={
+                    shownResults.posted
+                      ? null
+                      : () => {
+                          const prefill = { from: search.filters.from, to: search.filters.to, date: search.filters.date };
+                          if (isSignedIn) dispatchWindowEvent(WINDOW_EVENTS.openRequestRide, prefill);
+                          else openAuthModal();
+                        }
+                  }
                   viewerId={user?.id ?? null}
                   onOpen={setOpened}
                 />
@@ -213,6 +224,8 @@ interface RideResultsProps {
   /** How many rides the college filter hides, when the list is empty because of it. */
   hiddenByCollege: number | null;
   onShowAllColleges: () => void;
+  /** An empty search offers a ride request for the same places and day (alerts match it); null on "Posted". */
+  onRequestRide: (() => void) | null;
   viewerId: string | null;
   onOpen: (ride: Ride) => void;
 }
@@ -236,7 +249,7 @@ const ActiveCollegeFilter = memo(function ActiveCollegeFilter({ colleges, onClea
 });
 
 /** Memoized: a render of the page for an answer that changes none of its props leaves it alone. */
-const RideResults = memo(function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAllColleges, viewerId, onOpen }: RideResultsProps) {
+const RideResults = memo(function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAllColleges, onRequestRide, viewerId, onOpen }: RideResultsProps) {
   if (state === 'loading') {
     return (
       <div className="flex justify-center py-12">
@@ -274,6 +287,14 @@ const RideResults = memo(function RideResults({ state, rides, view, emptyHint, h
         ) : (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{emptyHint}</p>
         )}
+        {onRequestRide ? (
+          <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
+            <p className="text-sm text-slate-600 dark:text-slate-300">{TEXTS.rides.requestInstead}</p>
+            <Button size="sm" className="mt-3" onClick={onRequestRide}>
+              {TEXTS.rides.postRequestForSearch}
+            </Button>
+          </div>
+        ) : null}
       </div>
     );
   }
