@@ -124,6 +124,21 @@ describe('api client', () => {
     expect(takeSessionExpiredNotice()).toBe(message);
   });
 
+  it.each([
+    ['/nj/ride-requests?from=ithaca', '/nj/ride-requests?from=ithaca'],
+    ['/ride-requests', '/ride-requests'],
+    ['/nj/terms', '/nj/terms'],
+    ['/nj', '/nj'],
+    ['/nj/my-rides', '/nj'],
+  ])('after an expiry on %s starts over at %s: a public page stays, a private one goes to the region root', async (page, after) => {
+    localStorage.setItem('auth_token_nj', 'old');
+    localStorage.setItem('current_region', 'nj');
+    window.history.pushState({}, '', page);
+    fetchMock.mockImplementation(async () => jsonResponse(401, { error: 'no', message: 'no', code: 'TOKEN_EXPIRED' }));
+    await expect(api.get('/api/x', { region: 'nj' })).rejects.toMatchObject({ status: 401 });
+    expect(browser.reloadAt).toHaveBeenCalledWith(after);
+  });
+
   it('leaves the session alone on a 401 to a call that sent no token', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(401, { error: 'no', message: 'no', code: 'UNAUTHORIZED' }));
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 401 });

@@ -5,7 +5,7 @@ import type { ZodType } from 'zod';
 import { browser } from './browser';
 import { requestsHeld } from './first-paint';
 import { importWithReload } from './lazy-with-reload';
-import { getActiveRegion } from './region';
+import { getActiveRegion, regionPrefixOf } from './region';
 import { clearSession, getToken, rememberSessionExpiredNotice } from './storage';
 import { dispatchWindowEvent } from './window-events';
 
@@ -110,7 +110,21 @@ function expireSession(region: Region, error: ApiError): void {
     reason: suspended ? 'suspended' : error.code === 'TOKEN_EXPIRED' ? 'expired' : 'unauthorized',
     ...(suspended ? { message: error.message } : {}),
   });
-  browser.reloadAt(`/${region}`);
+  browser.reloadAt(pageAfterExpiry(region));
+}
+
+/** Pages that a signed-out visitor sees as well: an expiry there keeps the person where they were. */
+const PUBLIC_PAGES: ReadonlySet<string> = new Set(['', 'ride-requests', 'terms']);
+
+/**
+ * Where the page starts over after the session ended: the same page when anyone may see it (the
+ * public ride requests, say), else the region root (spec section 8).
+ */
+function pageAfterExpiry(region: Region): string {
+  const { pathname, search } = window.location;
+  if (getActiveRegion() !== region) return `/${region}`;
+  const page = (regionPrefixOf(pathname) ? pathname.split('/').slice(2) : pathname.split('/').slice(1)).join('/').replace(/\/+$/, '');
+  return PUBLIC_PAGES.has(page) ? `${pathname}${search}` : `/${region}`;
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {

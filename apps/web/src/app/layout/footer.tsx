@@ -13,6 +13,9 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-slate-400">
         <p>© {new Date().getFullYear()} Carpool · Intercity rides for college communities</p>
         <nav aria-label="Footer" className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Link to={toPath('/ride-requests')} className={linkClasses}>
+            Ride requests
+          </Link>
           <Link to={toPath('/terms')} className={linkClasses}>
             About and Terms
           </Link>

@@ -99,6 +99,10 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
   return (
     <div className={column ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
       {protectedLink('My Rides', '/my-rides')}
+      {/* Public: a driver signed in or not finds who needs a ride (between md and lg only the menu's footer link fits). */}
+      <NavLink to={toPath('/ride-requests')} className={(state) => `${navClasses(state)} ${column ? itemLayout : 'hidden lg:inline-flex'}`} onClick={onAction}>
+        Ride Requests
+      </NavLink>
       {protectedAction('Request a Ride', WINDOW_EVENTS.openRequestRide)}
       {protectedAction('Post a Ride', WINDOW_EVENTS.openPostRide, true)}
       {protectedLink('Inbox', '/inbox')}
