@@ -108,6 +108,9 @@ describe('RideDetailModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ithaca → Boston' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Edit ride' }));
     const form = await within(dialog).findByRole('form', { name: 'Edit ride' });
+    // The form opens where the driver is looking: before the participants and the chat, not under them.
+    const participants = within(dialog).getByRole('heading', { name: 'Ride Participants' });
+    expect(form.compareDocumentPosition(participants) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(form).getByLabelText('From')).toBeDisabled();
     expect(within(form).getByLabelText('To')).toBeDisabled();
     expect(within(form).getByLabelText('Date')).toHaveValue('2099-03-12');

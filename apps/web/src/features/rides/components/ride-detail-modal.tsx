@@ -180,6 +180,15 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
         )}
       </section>
 
+      {/* Right under the ride's facts, where the driver is looking, not below a long chat. */}
+      {ride.canDelete && editing ? (
+        <section aria-label="Edit ride" className="rounded-xl border border-brand-200 p-4 dark:border-brand-800">
+          <Suspense fallback={<Spinner />}>
+            <PostRideForm ride={ride} onDone={() => setEditing(false)} />
+          </Suspense>
+        </section>
+      ) : null}
+
       {viewerId === null ? (
         <ReservePrompt />
       ) : isParticipant ? (
@@ -208,14 +217,6 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
         </>
       ) : bookable ? (
         <BookOrWait ride={ride} onBooked={() => setBookedOver(ride.myBooking?.id ?? null)} />
-      ) : null}
-
-      {ride.canDelete && editing ? (
-        <section aria-label="Edit ride" className="border-t border-slate-200 pt-4 dark:border-slate-700">
-          <Suspense fallback={<Spinner />}>
-            <PostRideForm ride={ride} onDone={() => setEditing(false)} />
-          </Suspense>
-        </section>
       ) : null}
 
       {ride.canDelete ? (
