@@ -1,7 +1,7 @@
 import type { Region } from '@carpool/shared/regions';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { fetchAllAfter } from '../utils/merge-messages';
 
 // The schemas (and zod) load beside the request, not with the chat (docs/decisions/web-code-splitting.md).
@@ -25,13 +25,19 @@ export async function getRideMessagesAfter(rideId: string, after: string | undef
 export function rideMessagesQueryOptions(region: Region, rideId: string) {
   return queryOptions({
     queryKey: rideMessagesKey(region, rideId),
-    // Spec sections 7 and 8: a list read logs the failure and shows an empty list.
+    // Spec sections 7 and 8: a list read logs the failure and shows an empty list. A 403 is no
+    // failure: the person is no longer in this chat (a block cancelled their booking, say).
     queryFn: () =>
       getRideMessages(rideId).catch((error: unknown) => {
-        console.error('Failed to load ride messages', error);
+        if (!isChatAccessEnded(error)) console.error('Failed to load ride messages', error);
         return [] as RideMessage[];
       }),
   });
+}
+
+/** A 403 from the ride chat: the reader is no longer one of its people; nothing went wrong. */
+export function isChatAccessEnded(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
 }
 
 export function useRideMessages(region: Region, rideId: string) {

@@ -89,6 +89,16 @@ describe('RideChat', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('shows an empty chat without logging an error when the reader is no longer one of its people (403)', async () => {
+    signInLocally();
+    fakeServer({
+      'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+      [`GET /api/messages/ride/${RIDE}`]: () => ({ status: 403, body: { error: 'no', message: 'no', code: 'FORBIDDEN' } }),
+    });
+    renderWithApp(<RideChat rideId={RIDE} />);
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+  });
+
   it('joins the room once connected, shows live messages once each, and leaves on unmount', async () => {
     signInLocally();
     serve([message('Hi all', GRACE, 1)]);

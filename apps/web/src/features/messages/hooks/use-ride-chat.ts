@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useRegion } from '../../../lib/region';
 import { useSocket, useSocketConnected, useSocketEvent } from '../../../lib/socket';
-import { getRideMessagesAfter, rideMessagesKey, rideMessagesQueryOptions, useRideMessages } from '../api/get-ride-messages';
+import { getRideMessagesAfter, isChatAccessEnded, rideMessagesKey, rideMessagesQueryOptions, useRideMessages } from '../api/get-ride-messages';
 import { useSendRideMessage } from '../api/send-ride-message';
 import { lastMessageId, mergeMessages } from '../utils/merge-messages';
 
@@ -37,7 +37,7 @@ export function useRideChat(rideId: string) {
       const current = queryClient.getQueryData<RideMessage[]>(rideMessagesKey(region, rideId)) ?? loaded;
       addMessages(await getRideMessagesAfter(rideId, lastMessageId(current)));
     } catch (error) {
-      console.error('Failed to fetch missed ride messages', error);
+      if (!isChatAccessEnded(error)) console.error('Failed to fetch missed ride messages', error);
     }
   }, [queryClient, region, rideId, addMessages]);
 
@@ -51,7 +51,8 @@ export function useRideChat(rideId: string) {
     const join = (recovered: boolean) => {
       socket.emit(SOCKET_EVENTS.joinRideChat, rideId, (result) => {
         if (!result.ok) {
-          console.error('Could not join the ride chat', result.message);
+          // Refused because the person left the ride's people (a cancellation, a block): expected.
+          if (result.code !== 'FORBIDDEN') console.error('Could not join the ride chat', result.message);
           return;
         }
         // A recovered connection had the missed events replayed; otherwise ask for them.
