@@ -33,6 +33,15 @@ describe('Tabs', () => {
     expect(screen.queryByTestId('tabs-scroll-end')).toBeNull();
   });
 
+  it('lets a few tabs that must all show share a narrow strip, their words wrapping, from the small breakpoint down', () => {
+    render(<Tabs label="Rides" idPrefix="f" tabs={TABS} selected="rides" onSelect={vi.fn()} fit />);
+    for (const tab of screen.getAllByRole('tab')) {
+      // Each takes an equal share and may wrap below `sm`; from `sm` up they sit at their own width on one line.
+      expect(tab).toHaveClass('min-w-0', 'flex-1', 'sm:flex-none', 'sm:whitespace-nowrap');
+      expect(tab).not.toHaveClass('whitespace-nowrap');
+    }
+  });
+
   it('moves with the arrow keys (skipping a disabled tab, wrapping round), Home and End, and ties each tab to its panel', async () => {
     const tabs: TabItem<string>[] = [
       { id: 'rides', label: 'All Rides' },

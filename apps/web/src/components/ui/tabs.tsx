@@ -17,6 +17,11 @@ interface TabsProps<Id extends string> {
   onSelect: (id: Id) => void;
   /** Prefix of the ids that tie each tab to its panel (see tabPanelProps). */
   idPrefix: string;
+  /**
+   * A few tabs that must all show: on a narrow screen they share the width and their words wrap,
+   * instead of the strip scrolling with the last one cut ("All Ri›").
+   */
+  fit?: boolean;
 }
 
 /** Props for the element showing the selected tab's content. */
@@ -29,7 +34,7 @@ export function tabPanelProps(idPrefix: string, id: string) {
  * move between enabled tabs (and choose them), Home and End jump to the ends. Only the strip is
  * drawn here; each screen draws the chosen tab's panel with tabPanelProps, so the ids are ours.
  */
-function TabsUnmemoized<Id extends string>({ label, tabs, selected, onSelect, idPrefix }: TabsProps<Id>) {
+function TabsUnmemoized<Id extends string>({ label, tabs, selected, onSelect, idPrefix, fit = false }: TabsProps<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
   const overflow = useOverflow(listRef);
@@ -73,7 +78,7 @@ function TabsUnmemoized<Id extends string>({ label, tabs, selected, onSelect, id
               aria-controls={`${idPrefix}-panel-${tab.id}`}
               disabled={tab.disabled}
               title={tab.disabled ? tab.hint : undefined}
-              className={`whitespace-nowrap rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
+              className={`${fit ? 'min-w-0 flex-1 px-2 leading-tight sm:flex-none sm:whitespace-nowrap sm:px-4' : 'whitespace-nowrap px-4'} rounded-lg py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
                 isSelected
                   ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-900 dark:text-brand-300'
                   : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'

@@ -163,7 +163,7 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
 
       {behindDialog ? null : (
         <section className="space-y-5" aria-label="Rides and ride requests">
-          <Tabs label="Rides" idPrefix="home" tabs={tabs} selected={tab} onSelect={setTab} />
+          <Tabs label="Rides" idPrefix="home" tabs={tabs} selected={tab} onSelect={setTab} fit />
           <div {...tabPanelProps('home', tab)} className="space-y-5">
             {tab === 'requests' ? (
               (requestsPanel?.({ from: search.filters.from, to: search.filters.to, date: search.filters.date }) ?? null)
