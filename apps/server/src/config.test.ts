@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, ENV_VARIABLE_NAMES, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, embedded database, dev sign-in', () => {
@@ -92,5 +94,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ GEOCODER_URL: 'https://geocoder.example/search' }).geocoderUrl).toBe('https://geocoder.example/search');
     expect(() => loadConfig({ GEOCODER_URL: 'javascript:alert(1)' })).toThrow(/GEOCODER_URL/);
     expect(() => loadConfig({ GEOCODER_URL: 'nominatim' })).toThrow(/GEOCODER_URL/);
+  });
+});
+
+describe('.env.example', () => {
+  it('names every setting the server reads, and nothing else', () => {
+    const example = readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8');
+    const named = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
+    expect(new Set(named)).toEqual(new Set(ENV_VARIABLE_NAMES));
+    expect(named).toHaveLength(new Set(named).size);
   });
 });

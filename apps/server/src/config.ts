@@ -53,169 +53,172 @@ const flag = z
   .enum(['0', '1', 'true', 'false'])
   .transform((value) => value === '1' || value === 'true');
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.url().optional(),
-    PGLITE_SHARED_BUFFERS: z
-      .string()
-      .regex(/^([1-9]\d{0,3})MB$/, 'must be a size in MB, like 16MB')
-      .refine((value) => parseInt(value, 10) <= 1024, 'must be at most 1024MB (the embedded database has 2 GB in all)')
-      .default('16MB'),
-    REDIS_URL: z.url().optional(),
-    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only, at most 64').default(''),
-    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(REDIS_COMMAND_TIMEOUT_MS),
-    PUBLIC_URL: z.url().optional(),
-    AUTH_MODE: z.enum(['google', 'dev']).optional(),
-    ALLOW_DEV_AUTH: flag.default(false),
-    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    ALLOWED_EMAIL_DOMAINS: commaList.optional(),
-    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(720),
-    ADMIN_EMAILS: commaList.default([]),
-    GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
-    MAP_TILE_URL: z.string().min(1).optional(),
-    GEOCODER_URL: z
-      .union([z.literal('off'), z.url({ protocol: /^https?$/ })], { error: 'must be off or an http(s) URL of a Nominatim-compatible /search endpoint' })
-      .optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST_DIR: z.string().min(1).optional(),
-    JOBS_ENABLED: flag.default(true),
-    JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
-    TEST_CLOCK: flag.default(false),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-    SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
-    SMTP_URL: z
-      .url()
-      .refine((value) => /^smtps?:$/.test(new URL(value).protocol), 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Carpool <no-reply@carpool.localhost>'),
-    OUTBOX_WORKER: flag.default(true),
-    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-    OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
-    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
-    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
-    OUTBOX_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(0).default(50),
-    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
-    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
-    VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
-    TRUST_PROXY: commaList
-      .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
-      .default(DEFAULT_TRUSTED_PROXIES),
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
-  })
-  .transform((env, ctx) => {
-    const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID ? 'google' : 'dev');
-    if (authMode === 'google' && !env.GOOGLE_CLIENT_ID) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'is required when AUTH_MODE=google' });
-    }
-    if (authMode === 'dev' && env.NODE_ENV === 'production' && !env.ALLOW_DEV_AUTH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AUTH_MODE'],
-        message: 'dev sign-in is refused when NODE_ENV=production (set ALLOW_DEV_AUTH=1 to allow it)',
-      });
-    }
-    // Development sign-in lets anyone sign in as anyone: it stays on this machine unless asked.
-    const host = env.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0');
-    const devSignInExposed = authMode === 'dev' && !isLoopbackHost(host);
-    if (devSignInExposed && !env.ALLOW_DEV_AUTH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['HOST'],
-        message:
-          `${host} is reachable from other machines while development sign-in is on (anyone reaching it could sign in as anyone); ` +
-          'listen on 127.0.0.1, configure Google sign-in, or set ALLOW_DEV_AUTH=1 to allow it',
-      });
-    }
-    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
-    }
-    if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'the test clock is refused when NODE_ENV=production' });
-    }
-    return {
-      nodeEnv: env.NODE_ENV,
-      port: env.PORT,
-      host,
-      /** Development sign-in on a non-loopback address (allowed by ALLOW_DEV_AUTH=1): warned about and shown in the web app. */
-      devSignInExposed,
-      dataDir: env.DATA_DIR,
-      databaseUrl: env.DATABASE_URL ?? null,
-      /** shared_buffers of the embedded database (see pgliteStartParams in db/client.ts). */
-      pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
-      redisUrl: env.REDIS_URL ?? null,
-      /** Put before every Redis key and stream, so that several deployments (or test runs) can share one Redis. */
-      redisKeyPrefix: env.REDIS_KEY_PREFIX,
-      /** How long a request waits for Redis (a rate limit, a session) before it goes on without it. */
-      redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
-      publicUrl: env.PUBLIC_URL ?? null,
-      authMode,
-      googleClientId: env.GOOGLE_CLIENT_ID ?? null,
-      allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS ?? DEFAULT_ALLOWED_EMAIL_DOMAINS,
-      sessionTtlHours: env.SESSION_TTL_HOURS,
-      adminEmails: env.ADMIN_EMAILS,
-      googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
-      // "off" draws markers only; tests never load tiles from the internet.
-      mapTileUrl: env.MAP_TILE_URL === 'off' ? null : (env.MAP_TILE_URL ?? (env.NODE_ENV === 'test' ? null : OPENSTREETMAP_TILES)),
+const EnvVariables = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^([1-9]\d{0,3})MB$/, 'must be a size in MB, like 16MB')
+    .refine((value) => parseInt(value, 10) <= 1024, 'must be at most 1024MB (the embedded database has 2 GB in all)')
+    .default('16MB'),
+  REDIS_URL: z.url().optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,64}$/, 'letters, digits, ":", "_" and "-" only, at most 64').default(''),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(REDIS_COMMAND_TIMEOUT_MS),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_MODE: z.enum(['google', 'dev']).optional(),
+  ALLOW_DEV_AUTH: flag.default(false),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  ALLOWED_EMAIL_DOMAINS: commaList.optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(720),
+  ADMIN_EMAILS: commaList.default([]),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  MAP_TILE_URL: z.string().min(1).optional(),
+  GEOCODER_URL: z
+    .union([z.literal('off'), z.url({ protocol: /^https?$/ })], { error: 'must be off or an http(s) URL of a Nominatim-compatible /search endpoint' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  JOBS_ENABLED: flag.default(true),
+  JOBS_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  TEST_CLOCK: flag.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  SMTP_URL: z
+    .url()
+    .refine((value) => /^smtps?:$/.test(new URL(value).protocol), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Carpool <no-reply@carpool.localhost>'),
+  OUTBOX_WORKER: flag.default(true),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  OUTBOX_START_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  OUTBOX_BUSY_REQUESTS_PER_SECOND: z.coerce.number().int().min(0).default(50),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
+  TRUST_PROXY: commaList
+    .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
+    .default(DEFAULT_TRUSTED_PROXIES),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+});
+
+/** Every environment variable the server reads (.env.example lists them all; config.test.ts checks it). */
+export const ENV_VARIABLE_NAMES = Object.keys(EnvVariables.shape);
+
+const EnvSchema = EnvVariables.transform((env, ctx) => {
+  const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID ? 'google' : 'dev');
+  if (authMode === 'google' && !env.GOOGLE_CLIENT_ID) {
+    ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'is required when AUTH_MODE=google' });
+  }
+  if (authMode === 'dev' && env.NODE_ENV === 'production' && !env.ALLOW_DEV_AUTH) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_MODE'],
+      message: 'dev sign-in is refused when NODE_ENV=production (set ALLOW_DEV_AUTH=1 to allow it)',
+    });
+  }
+  // Development sign-in lets anyone sign in as anyone: it stays on this machine unless asked.
+  const host = env.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0');
+  const devSignInExposed = authMode === 'dev' && !isLoopbackHost(host);
+  if (devSignInExposed && !env.ALLOW_DEV_AUTH) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HOST'],
+      message:
+        `${host} is reachable from other machines while development sign-in is on (anyone reaching it could sign in as anyone); ` +
+        'listen on 127.0.0.1, configure Google sign-in, or set ALLOW_DEV_AUTH=1 to allow it',
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+  }
+  if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'the test clock is refused when NODE_ENV=production' });
+  }
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host,
+    /** Development sign-in on a non-loopback address (allowed by ALLOW_DEV_AUTH=1): warned about and shown in the web app. */
+    devSignInExposed,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL ?? null,
+    /** shared_buffers of the embedded database (see pgliteStartParams in db/client.ts). */
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
+    redisUrl: env.REDIS_URL ?? null,
+    /** Put before every Redis key and stream, so that several deployments (or test runs) can share one Redis. */
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    /** How long a request waits for Redis (a rate limit, a session) before it goes on without it. */
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+    publicUrl: env.PUBLIC_URL ?? null,
+    authMode,
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS ?? DEFAULT_ALLOWED_EMAIL_DOMAINS,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    adminEmails: env.ADMIN_EMAILS,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
+    // "off" draws markers only; tests never load tiles from the internet.
+    mapTileUrl: env.MAP_TILE_URL === 'off' ? null : (env.MAP_TILE_URL ?? (env.NODE_ENV === 'test' ? null : OPENSTREETMAP_TILES)),
+    /**
+     * Nominatim-compatible search endpoint for address suggestions. Off unless set: the public
+     * Nominatim forbids autocomplete from browsers (docs/decisions/places-autocomplete.md).
+     */
+    geocoderUrl: env.GEOCODER_URL === 'off' ? null : (env.GEOCODER_URL ?? null),
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ?? null,
+    jobsEnabled: env.JOBS_ENABLED,
+    /** The periodic job's first look waits this long after start (docs/decisions/embedded-database-start.md). */
+    jobsStartDelayMs: env.JOBS_START_DELAY_MS,
+    /** Browser tests only: POST /api/test/clock and /api/test/run-jobs (see test-clock.routes.ts). */
+    testClock: env.TEST_CLOCK,
+    /** 0 turns the per-address request limit off (load tests from one address). */
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /** Sign-ins per minute per address; 0 = off. Unset, it is 30, or off when RATE_LIMIT_PER_MINUTE=0. */
+    signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? (env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : DEFAULT_SIGN_IN_RATE_LIMIT),
+    /**
+     * Peers whose X-Forwarded-For entry is believed: the client address is the last entry
+     * written by a trusted proxy. Believing every entry would let anyone pick their address
+     * and slip past the rate limits.
+     */
+    trustProxy: env.TRUST_PROXY.filter((item) => item !== 'none'),
+    /** Bearer token GET /metrics needs; null = only direct requests from this machine (see plugins/metrics.ts). */
+    metricsToken: env.METRICS_TOKEN ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    /** The notification outbox worker (docs/decisions/notification-outbox.md). */
+    outbox: {
+      worker: env.OUTBOX_WORKER,
+      pollMs: env.OUTBOX_POLL_MS,
       /**
-       * Nominatim-compatible search endpoint for address suggestions. Off unless set: the public
-       * Nominatim forbids autocomplete from browsers (docs/decisions/places-autocomplete.md).
+       * The first pass waits this long after start, so that a restart answers its first requests
+       * before it reads the backlog; a test sets it high to kill the process between a commit and
+       * the first send.
        */
-      geocoderUrl: env.GEOCODER_URL === 'off' ? null : (env.GEOCODER_URL ?? null),
-      logLevel: env.LOG_LEVEL,
-      webDistDir: env.WEB_DIST_DIR ?? null,
-      jobsEnabled: env.JOBS_ENABLED,
-      /** The periodic job's first look waits this long after start (docs/decisions/embedded-database-start.md). */
-      jobsStartDelayMs: env.JOBS_START_DELAY_MS,
-      /** Browser tests only: POST /api/test/clock and /api/test/run-jobs (see test-clock.routes.ts). */
-      testClock: env.TEST_CLOCK,
-      /** 0 turns the per-address request limit off (load tests from one address). */
-      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-      /** Sign-ins per minute per address; 0 = off. Unset, it is 30, or off when RATE_LIMIT_PER_MINUTE=0. */
-      signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? (env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : DEFAULT_SIGN_IN_RATE_LIMIT),
-      /**
-       * Peers whose X-Forwarded-For entry is believed: the client address is the last entry
-       * written by a trusted proxy. Believing every entry would let anyone pick their address
-       * and slip past the rate limits.
-       */
-      trustProxy: env.TRUST_PROXY.filter((item) => item !== 'none'),
-      /** Bearer token GET /metrics needs; null = only direct requests from this machine (see plugins/metrics.ts). */
-      metricsToken: env.METRICS_TOKEN ?? null,
-      smtpUrl: env.SMTP_URL ?? null,
-      mailFrom: env.MAIL_FROM,
-      /** The notification outbox worker (docs/decisions/notification-outbox.md). */
-      outbox: {
-        worker: env.OUTBOX_WORKER,
-        pollMs: env.OUTBOX_POLL_MS,
-        /**
-         * The first pass waits this long after start, so that a restart answers its first requests
-         * before it reads the backlog; a test sets it high to kill the process between a commit and
-         * the first send.
-         */
-        startDelayMs: env.OUTBOX_START_DELAY_MS,
-        maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
-        retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
-        /** At this many requests per second the worker sends in small, spaced batches (0: never). */
-        busyRequestsPerSecond: env.OUTBOX_BUSY_REQUESTS_PER_SECOND,
-      },
-      vapidPublicKey: env.VAPID_PUBLIC_KEY ?? null,
-      vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? null,
-      /** The contact push services may write to about this server's messages (RFC 8292). */
-      vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.ADMIN_EMAILS),
-      /** Where generated VAPID keys are kept when they are not configured; null keeps them in memory. */
-      vapidKeyDir: env.DATA_DIR as string | null,
-      /**
-       * Push endpoints on loopback addresses (http allowed): outside production only, so that
-       * tests and development can run a local push service. Never private or link-local ones.
-       */
-      pushAllowLoopback: env.NODE_ENV !== 'production',
-      /** Where the development identity provider keeps its signing key; null keeps it in memory. */
-      devIdpKeyDir: env.DATA_DIR as string | null,
-    };
-  });
+      startDelayMs: env.OUTBOX_START_DELAY_MS,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      /** At this many requests per second the worker sends in small, spaced batches (0: never). */
+      busyRequestsPerSecond: env.OUTBOX_BUSY_REQUESTS_PER_SECOND,
+    },
+    vapidPublicKey: env.VAPID_PUBLIC_KEY ?? null,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? null,
+    /** The contact push services may write to about this server's messages (RFC 8292). */
+    vapidSubject: env.VAPID_SUBJECT ?? defaultVapidSubject(env.PUBLIC_URL, env.ADMIN_EMAILS),
+    /** Where generated VAPID keys are kept when they are not configured; null keeps them in memory. */
+    vapidKeyDir: env.DATA_DIR as string | null,
+    /**
+     * Push endpoints on loopback addresses (http allowed): outside production only, so that
+     * tests and development can run a local push service. Never private or link-local ones.
+     */
+    pushAllowLoopback: env.NODE_ENV !== 'production',
+    /** Where the development identity provider keeps its signing key; null keeps it in memory. */
+    devIdpKeyDir: env.DATA_DIR as string | null,
+  };
+});
 
 /** The site's https address, else an administrator's e-mail, else a placeholder push services accept. */
 function defaultVapidSubject(publicUrl: string | undefined, adminEmails: string[]): string {
