@@ -1,6 +1,6 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import { REGION_WORDING } from '@carpool/shared/regions';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
@@ -14,6 +14,12 @@ import { ThemeToggle } from './theme-toggle';
 // simply has no bell.
 const NotificationBell = lazyWithReload(
   () => import('../../features/messages/components/notification-bell').then((module) => module.NotificationBell),
+  () => null,
+);
+
+// The unread count beside Inbox reads the inbox: signed-in pages only, loaded with them.
+const InboxUnreadBadge = lazyWithReload(
+  () => import('../../features/messages/components/inbox-unread-badge').then((module) => module.InboxUnreadBadge),
   () => null,
 );
 
@@ -60,10 +66,11 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
   const column = layout === 'column';
   const itemLayout = column ? 'w-full justify-start' : '';
 
-  const protectedLink = (label: string, path: string) =>
+  const protectedLink = (label: string, path: string, badge?: ReactNode) =>
     user ? (
       <NavLink to={toPath(path)} className={(state) => `${navClasses(state)} ${itemLayout}`} onClick={onAction}>
         {label}
+        {badge}
       </NavLink>
     ) : (
       <button
@@ -105,7 +112,13 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
       </NavLink>
       {protectedAction('Request a Ride', WINDOW_EVENTS.openRequestRide)}
       {protectedAction('Post a Ride', WINDOW_EVENTS.openPostRide, true)}
-      {protectedLink('Inbox', '/inbox')}
+      {protectedLink(
+        'Inbox',
+        '/inbox',
+        <Suspense fallback={null}>
+          <InboxUnreadBadge />
+        </Suspense>,
+      )}
       {user?.isAdmin && protectedLink('Admin', '/admin')}
       <span aria-hidden="true" className={column ? 'my-2 h-px bg-slate-200 dark:bg-slate-700' : 'mx-2 h-6 w-px bg-slate-200 dark:bg-slate-700'} />
       {user ? (
