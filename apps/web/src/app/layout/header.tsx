@@ -107,7 +107,7 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
     <div className={column ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
       {protectedLink('My Rides', '/my-rides')}
       {/* Public: a driver signed in or not finds who needs a ride (between md and lg only the menu's footer link fits). */}
-      <NavLink to={toPath('/ride-requests')} className={(state) => `${navClasses(state)} ${column ? itemLayout : 'hidden lg:inline-flex'}`} onClick={onAction}>
+      <NavLink to={toPath('/ride-requests')} className={(state) => `${navClasses(state)} ${column ? itemLayout : 'max-lg:hidden'}`} onClick={onAction}>
         Ride Requests
       </NavLink>
       {protectedAction('Request a Ride', WINDOW_EVENTS.openRequestRide)}
