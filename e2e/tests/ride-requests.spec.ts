@@ -143,12 +143,14 @@ test.describe('ride requests', () => {
     await expect(card).toContainText('Posted just now');
     await expect(card).toContainText('Priya');
     await expect(card).not.toContainText('Priya Passenger');
-    await expect(driverPage.getByText(/^Showing \d+ ride request\(s\)$/)).toBeVisible();
+    await expect(driverPage.getByText(/^Showing (1 ride request|\d+ ride requests)$/)).toBeVisible();
     await saveScreenshot(driverPage, 'ride-requests-page-light-1280');
 
     await card.getByRole('button', { name: 'Details' }).click();
     const details = driverPage.getByRole('dialog', { name: 'Ride Request Details' });
-    await expect(details.getByText('Verified Passenger')).toBeVisible();
+    await expect(details.getByRole('link', { name: /Priya/ })).toBeVisible();
+    // Priya has not been through the driver verification: nothing says she is verified.
+    await expect(details.getByText('Verified Passenger')).toHaveCount(0);
     // The time typed in the form comes back on the same (local) clock.
     await expect(details).toContainText('2:30 PM');
     await expect(details).toContainText(trip.note);

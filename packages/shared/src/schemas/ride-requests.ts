@@ -57,14 +57,18 @@ export type RideRequestSearchQuery = z.output<typeof RideRequestSearchQuery>;
 
 export const OwnRideRequestsQuery = pagingQuery(RIDE_REQUEST_LIST_MAX_LIMIT, RIDE_REQUEST_LIST_MAX_LIMIT);
 
-/** The requester as a signed-in viewer sees them. */
-/** The requester, with their rating (reviews received, as on the profile). */
+/**
+ * The requester as a signed-in viewer sees them, with their rating (reviews received, as on the
+ * profile). `driverVerified` is the one verification there is (licence and insurance checked by an
+ * admin), the same flag a ride gives of its driver: the Details modal's "Verified Passenger".
+ */
 export const RideRequestPassengerDto = RatingSummaryDto.extend({
   id: z.uuid(),
   name: z.string(),
   avatar: z.string().nullable(),
   avatarColor: z.string().nullable(),
   college: z.enum(COLLEGES).nullable(),
+  driverVerified: z.boolean(),
 });
 
 export const RideRequestDto = z.object({

@@ -39,7 +39,7 @@ export async function directMessagesRoutes(app: FastifyInstance) {
     {
       schema: {
         operationId: 'sendDirectMessage',
-        errors: ['BAD_REQUEST', 'NOT_FOUND'],
+        errors: ['BAD_REQUEST', 'NOT_FOUND', 'USER_BLOCKED'],
         tags: ['messages'],
         summary: 'Send a direct message to another user',
         body: SendDirectMessageInput,

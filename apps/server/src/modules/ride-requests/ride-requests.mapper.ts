@@ -39,6 +39,7 @@ export function toRideRequestDto({ request, requester }: RideRequestWithRequeste
           avatarColor: requester.avatarColor,
           college: isCollege(requester.college) ? requester.college : null,
           ...ratingSummaryOf(requester),
+          driverVerified: requester.driverVerified,
         }
       : null,
     isOwn: signedIn && viewerId === request.userId,

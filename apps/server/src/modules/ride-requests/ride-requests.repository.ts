@@ -14,13 +14,23 @@ const requesterColumns = {
   avatarFileId: users.avatarFileId,
   avatarColor: users.avatarColor,
   college: users.college,
+  driverVerified: users.driverVerified,
   reviewCount: users.reviewCount,
   reviewStarsTotal: users.reviewStarsTotal,
 };
 
 export interface RideRequestWithRequester {
   request: RideRequestRow;
-  requester: { id: string; name: string; avatarFileId: string | null; avatarColor: string | null; college: string | null; reviewCount: number; reviewStarsTotal: number };
+  requester: {
+    id: string;
+    name: string;
+    avatarFileId: string | null;
+    avatarColor: string | null;
+    college: string | null;
+    driverVerified: boolean;
+    reviewCount: number;
+    reviewStarsTotal: number;
+  };
 }
 
 export async function insertRideRequest(db: Queryable, values: NewRideRequest): Promise<RideRequestRow> {

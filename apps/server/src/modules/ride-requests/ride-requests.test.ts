@@ -1,7 +1,7 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications, rideRequests, rides } from '../../db/schema.js';
+import { notifications, rideRequests, rides, users } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { postRide } from '../../test/ride-fixtures.js';
 import { notifyRequestersOfNewRide } from './ride-requests.service.js';
@@ -109,7 +109,7 @@ describeEachDatabase('ride requests', (kind) => {
         timezone: 'America/New_York',
         createdAt: new Date(START.getTime() - 90_000).toISOString(),
         postedTime: 'just now',
-        passenger: { id: passenger.id, name: 'Pat Passenger', avatar: null, avatarColor: passenger.avatarColor, college: 'cornell', reviewCount: 0, averageRating: null },
+        passenger: { id: passenger.id, name: 'Pat Passenger', avatar: null, avatarColor: passenger.avatarColor, college: 'cornell', reviewCount: 0, averageRating: null, driverVerified: false },
         isOwn: true,
       });
       const [listed] = await list('', { token: passenger.token });
@@ -209,6 +209,21 @@ describeEachDatabase('ride requests', (kind) => {
         passenger: { id: passenger.id, name: 'Pat Passenger', college: 'cornell' },
       });
       expect(asOther.find((r) => r.id === sooner.id)).toMatchObject({ userId: other.id, isOwn: true });
+    });
+
+    it("says whether the passenger is verified, as a ride says of its driver (the web app's \"Verified Passenger\")", async () => {
+      const verified = await t.signIn('vera@cornell.edu', 'Vera Verified');
+      await t.database.db.update(users).set({ verificationStatus: 'approved', driverVerified: true }).where(eq(users.id, verified.id));
+      const unverified = await postOk(requestBody());
+      const ofVerified = await postOk(requestBody({ to: 'boston' }), verified.token);
+
+      const listed = await list('', { token: other.token });
+      expect(listed.find((r) => r.id === unverified.id)).toMatchObject({ passenger: { id: passenger.id, driverVerified: false } });
+      expect(listed.find((r) => r.id === ofVerified.id)).toMatchObject({ passenger: { id: verified.id, driverVerified: true } });
+      const [own] = await t.call({ method: 'GET', url: '/api/ride-requests/user/me', token: verified.token, region: 'cornell' }).then((res) => res.json<Array<{ passenger: unknown }>>());
+      expect(own?.passenger).toMatchObject({ driverVerified: true });
+      // Signed out, nobody is named, verified or not.
+      expect((await list()).every((r) => r.passenger === null)).toBe(true);
     });
 
     it('filters by from and to, and skips empty filter values', async () => {

@@ -137,7 +137,7 @@ describe('Report and Block on ride request cards', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument());
     expect(blocked).toEqual([author.id]);
-    expect(screen.getByText('Showing 1 ride request(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 ride request')).toBeInTheDocument();
   });
 
   it('reports the request, and Escape closes the menu back onto its button', async () => {

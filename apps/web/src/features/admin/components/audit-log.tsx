@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@carpool/shared/schemas/trust';
 import { useState } from 'react';
+import { formatLocalDateTime } from '../../../lib/local-date-time';
 import { useAuditLog } from '../api/admin-api';
 import { ActionError } from './action-error';
 import { cardClasses, inputClasses, mutedClasses } from './admin-classes';
@@ -38,7 +39,7 @@ export function AuditLog() {
           <li key={entry.id} className={cardClasses}>
             <p className="font-semibold text-slate-900 dark:text-white">{entry.action.replaceAll('_', ' ')}</p>
             <p className={mutedClasses}>
-              {new Date(entry.createdAt).toLocaleString()} · by {entry.actor?.name ?? 'the admin command'} · {entry.targetType}{' '}
+              {formatLocalDateTime(entry.createdAt)} · by {entry.actor?.name ?? 'the admin command'} · {entry.targetType}{' '}
               <span className="break-all">{entry.targetId}</span>
             </p>
             {entry.reason && <p className="text-sm text-slate-700 dark:text-slate-200">{entry.reason}</p>}

@@ -6,6 +6,7 @@ import { Form } from '../../../components/form/form';
 import { FormError } from '../../../components/form/form-error';
 import { serverMessage, useZodForm, type ZodForm } from '../../../components/form/use-zod-form';
 import { Button } from '../../../components/ui/button';
+import { formatLocalDateTime } from '../../../lib/local-date-time';
 import { useRegion } from '../../../lib/region';
 import { useAdminReports, useResolveReport } from '../api/admin-api';
 import { ActionError } from './action-error';
@@ -71,7 +72,7 @@ function ReportCard({ report }: { report: AdminReport }) {
         </blockquote>
       )}
       {report.details && <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">“{report.details}”</p>}
-      <p className={`${mutedClasses} mt-1`}>{new Date(report.createdAt).toLocaleString()}</p>
+      <p className={`${mutedClasses} mt-1`}>{formatLocalDateTime(report.createdAt)}</p>
       {open ? (
         <ResolveForm report={report} />
       ) : (

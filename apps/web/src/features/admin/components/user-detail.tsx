@@ -2,6 +2,7 @@ import { REPORT_REASON_LABELS, type AdminReport, type AdminUser, type AdminUserD
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { formatLocalDate, formatLocalDateTime } from '../../../lib/local-date-time';
 import { useRegion } from '../../../lib/region';
 import { useAdminUser } from '../api/admin-api';
 import { ActionError } from './action-error';
@@ -35,8 +36,6 @@ export function UserBadges({ user }: { user: Pick<AdminUser, 'suspended' | 'driv
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The console's view of one user: who they are, what they did, what was said about them, and suspension. */
 export function UserDetail({ userId, onBack }: { userId: string; onBack: () => void }) {
   const query = useAdminUser(userId);
@@ -69,7 +68,7 @@ function UserRecord({ detail }: { detail: AdminUserDetail }) {
           <UserBadges user={user} />
         </div>
         <p className={`${mutedClasses} break-words`}>
-          {user.email} · {user.college ?? 'no college'} · joined {new Date(user.createdAt).toLocaleDateString()}
+          {user.email} · {user.college ?? 'no college'} · joined {formatLocalDate(user.createdAt)}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <Count label="Rides" value={user.counts.rides} />
@@ -83,8 +82,8 @@ function UserRecord({ detail }: { detail: AdminUserDetail }) {
       <Section title="Verification">
         <p className="text-sm text-slate-800 dark:text-slate-100">
           {user.driverVerified ? 'Verified driver' : VERIFICATION_LABELS[user.verificationStatus]}
-          {verification && <span className={mutedClasses}> · last applied {when(verification.createdAt)}</span>}
-          {verification?.decidedAt && <span className={mutedClasses}> · decided {when(verification.decidedAt)}</span>}
+          {verification && <span className={mutedClasses}> · last applied {formatLocalDateTime(verification.createdAt)}</span>}
+          {verification?.decidedAt && <span className={mutedClasses}> · decided {formatLocalDateTime(verification.decidedAt)}</span>}
         </p>
         {verification?.status === 'rejected' && (
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">Reason given: {verification.rejectReason || 'none'}</p>
@@ -97,7 +96,7 @@ function UserRecord({ detail }: { detail: AdminUserDetail }) {
             <span className="font-semibold">
               {ride.from} → {ride.to}
             </span>
-            <span className={mutedClasses}>{when(ride.departsAt)}</span>
+            <span className={mutedClasses}>{formatLocalDateTime(ride.departsAt)}</span>
             <StatusBadge status={ride.status} hidden={ride.hidden} />
             <span className={mutedClasses}>
               {ride.totalSeats - ride.seatsAvailable} of {ride.totalSeats} seats taken
@@ -112,7 +111,7 @@ function UserRecord({ detail }: { detail: AdminUserDetail }) {
             <span className="font-semibold">
               {booking.ride.from} → {booking.ride.to}
             </span>
-            <span className={mutedClasses}>{when(booking.ride.departsAt)}</span>
+            <span className={mutedClasses}>{formatLocalDateTime(booking.ride.departsAt)}</span>
             <StatusBadge status={booking.status} />
             <span className={mutedClasses}>{booking.seats === 1 ? '1 seat' : `${booking.seats} seats`}</span>
           </Row>
@@ -198,7 +197,7 @@ function ReportRow({ report, other, otherRole }: { report: AdminReport; other: {
         <span className={`${badgeClasses} ${report.status === 'open' ? STATUS_CLASSES.pending : STATUS_CLASSES.completed}`}>
           {report.status === 'open' ? 'open' : `resolved: ${report.action?.replace('_', ' ')}`}
         </span>
-        <span className={mutedClasses}>{when(report.createdAt)}</span>
+        <span className={mutedClasses}>{formatLocalDateTime(report.createdAt)}</span>
       </div>
       <p>
         {otherRole === 'by' ? `Their ${TARGET_WORDS[report.targetType]}, reported by ` : `Reported the ${TARGET_WORDS[report.targetType]} of `}

@@ -1,6 +1,7 @@
 import type { AdminUser } from '@carpool/shared/schemas/trust';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { formatLocalDate } from '../../../lib/local-date-time';
 import { useAdminUsers } from '../api/admin-api';
 import { ActionError } from './action-error';
 import { cardClasses, inputClasses, mutedClasses } from './admin-classes';
@@ -54,7 +55,7 @@ function UserCard({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
         </Button>
       </div>
       <p className={`${mutedClasses} break-words`}>
-        {user.email} · {user.college ?? 'no college'} · joined {new Date(user.createdAt).toLocaleDateString()}
+        {user.email} · {user.college ?? 'no college'} · joined {formatLocalDate(user.createdAt)}
       </p>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">
         {user.counts.rides} rides · {user.counts.bookings} bookings · {user.counts.reportsAgainst} reports against ·{' '}

@@ -6,6 +6,7 @@ import { FormError } from '../../../components/form/form-error';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { serverMessage, useZodForm } from '../../../components/form/use-zod-form';
 import { Button } from '../../../components/ui/button';
+import { formatLocalDateTime } from '../../../lib/local-date-time';
 import { useAdminVerifications, useDecideVerification } from '../api/admin-api';
 import { ActionError } from './action-error';
 import { cardClasses, inputClasses, mutedClasses } from './admin-classes';
@@ -46,7 +47,7 @@ function SubmissionCard({ submission }: { submission: VerificationSubmission }) 
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold text-slate-900 dark:text-white">{submission.user.name}</h2>
         <span className={mutedClasses}>
-          {submission.user.email} · sent {new Date(submission.createdAt).toLocaleString()}
+          {submission.user.email} · sent {formatLocalDateTime(submission.createdAt)}
         </span>
       </div>
       <p className={`${mutedClasses} mb-3`}>

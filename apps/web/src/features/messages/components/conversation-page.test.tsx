@@ -54,11 +54,21 @@ afterEach(() => {
 interface Answers {
   history?: () => { status?: number; body: unknown };
   send?: () => { status?: number; body: unknown };
+  /** The people the signed-in user blocked. */
+  blocked?: () => Array<{ id: string; name: string }>;
 }
 
-function serve({ history = () => ({ body: [] }), send = () => ({ status: 500, body: { error: 'no', code: 'INTERNAL_ERROR' } }) }: Answers) {
+const blockedRefusal = {
+  status: 403,
+  body: { error: 'You cannot message this person: one of you has blocked the other', code: 'USER_BLOCKED' },
+};
+
+function serve({ history = () => ({ body: [] }), send = () => ({ status: 500, body: { error: 'no', code: 'INTERNAL_ERROR' } }), blocked = () => [] }: Answers) {
   return fakeServer({
     'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+    'GET /api/users/me/blocks': () => ({
+      body: { blocked: blocked().map((person) => ({ ...person, avatar: null, avatarColor: null, blockedAt: '2026-03-12T18:00:00.000Z' })) },
+    }),
     [`GET /api/users/${GRACE_ID}`]: () => ({ body: grace }),
     [`GET /api/conversation-messages/conversation/${GRACE_ID}`]: history,
     'POST /api/conversation-messages/send': send,
@@ -139,6 +149,55 @@ describe('ConversationPage', () => {
     const box = await screen.findByPlaceholderText('Type a message...');
     await userEvent.type(box, 'Still coming?{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('This account no longer exists, so the message cannot be delivered.');
+  });
+
+  it('turns the composer off and says why when you blocked the person', async () => {
+    const fetchMock = serve({ history: () => ({ body: [direct('Hello!', GRACE_ID, testUser.id, 1)] }), blocked: () => [{ id: GRACE_ID, name: grace.name }] });
+    renderConversation();
+    expect(await screen.findByText('You blocked this person.')).toBeInTheDocument();
+    // The conversation still reads; only writing is off.
+    expect(screen.getByText('Hello!')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText('Type a message...');
+    expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.queryByText('Failed to send message')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/conversation-messages/send')).toBe(false);
+  });
+
+  it("turns the composer off when the server refuses the message as blocked (USER_BLOCKED), saying you can't message them", async () => {
+    let sends = 0;
+    serve({
+      send: () => {
+        sends += 1;
+        return blockedRefusal;
+      },
+    });
+    renderConversation();
+    const box = await screen.findByPlaceholderText('Type a message...');
+    await userEvent.type(box, 'Hello?{Enter}');
+    expect(await screen.findByText("You can't message this person.")).toBeInTheDocument();
+    expect(screen.queryByText('Failed to send message')).not.toBeInTheDocument();
+    expect(box).toBeDisabled();
+    expect(box).toHaveValue('Hello?');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(sends).toBe(1);
+  });
+
+  it('says "You blocked this person." when the refusal comes from a block made elsewhere (another tab)', async () => {
+    let blockedNow = false;
+    serve({
+      blocked: () => (blockedNow ? [{ id: GRACE_ID, name: grace.name }] : []),
+      send: () => {
+        blockedNow = true;
+        return blockedRefusal;
+      },
+    });
+    renderConversation();
+    const box = await screen.findByPlaceholderText('Type a message...');
+    await userEvent.type(box, 'Hello?{Enter}');
+    expect(await screen.findByText('You blocked this person.')).toBeInTheDocument();
+    expect(screen.queryByText("You can't message this person.")).not.toBeInTheDocument();
+    expect(box).toBeDisabled();
   });
 
   it('says when the conversation could not be loaded', async () => {

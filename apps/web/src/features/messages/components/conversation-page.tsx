@@ -1,5 +1,6 @@
+import type { ErrorCode } from '@carpool/shared/errors';
 import { TEXTS } from '@carpool/shared/texts';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
@@ -7,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
+import { useBlockedPeople } from '../api/get-blocked-people';
 import { useConversationPartner } from '../api/get-conversation-partner';
 import { useConversationChat } from '../hooks/use-conversation-chat';
 import { useScrollToNewest } from '../hooks/use-scroll-to-newest';
@@ -16,6 +18,12 @@ import { ReportMessage } from './report-message';
 
 /** A send refused because the other person's account was deleted (the server answers 404). */
 const ACCOUNT_GONE = 'This account no longer exists, so the message cannot be delivered.';
+
+/** The server's code for a message between two people of whom one blocked the other (either way). */
+const BLOCKED: ErrorCode = 'USER_BLOCKED';
+const YOU_BLOCKED_THEM = 'You blocked this person.';
+/** The other person blocked the viewer: the server does not say who blocked whom, nor does this. */
+const CANNOT_MESSAGE = "You can't message this person.";
 
 /** A direct conversation (/conversation-messages/:userId); the router handles signed-out and own ids. */
 export function ConversationPage({ actionsSlot }: { actionsSlot?: (person: { id: string; name: string }) => ReactNode }) {
@@ -39,8 +47,15 @@ function Conversation({
   const { region, toPath } = useRegion();
   const partner = useConversationPartner(region, otherUserId);
   const chat = useConversationChat(myId, otherUserId);
+  const blockedPeople = useBlockedPeople(region);
   // Why the last send failed: the person's account is gone (404), or anything else.
   const [sendFailed, setSendFailed] = useState<false | 'gone' | 'failed'>(false);
+  // The server refused a message as blocked although the viewer blocked nobody: the other person did.
+  // Only a refused send tells, so the composer is on until then.
+  const [blockedByThem, setBlockedByThem] = useState(false);
+  const blockedByMe = blockedPeople.data?.blocked.some((person) => person.id === otherUserId) ?? false;
+  const writingOffReason = blockedByMe ? YOU_BLOCKED_THEM : blockedByThem ? CANNOT_MESSAGE : null;
+  const writingOffId = useId();
   const listRef = useScrollToNewest<HTMLDivElement>(chat.messages.length);
   const name = partner.data?.name ?? (partner.isError ? 'User' : '');
 
@@ -111,25 +126,43 @@ function Conversation({
         </div>
 
         <div className="border-t border-slate-200 p-3 dark:border-slate-800">
-          {sendFailed ? (
+          {writingOffReason ? (
+            <p id={writingOffId} role="status" className="mb-2 px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+              {writingOffReason}
+            </p>
+          ) : sendFailed ? (
             <p role="alert" className="mb-2 px-1 text-sm font-medium text-red-700 dark:text-red-300">
               {sendFailed === 'gone' ? ACCOUNT_GONE : TEXTS.sendMessageFailed}
             </p>
           ) : null}
-          <MessageComposer
-            placeholder={TEXTS.typeMessage}
-            label={name ? `Message ${name}` : 'Message'}
-            onSend={async (content) => {
-              setSendFailed(false);
-              try {
-                await chat.send(content);
-              } catch (error) {
-                console.error(TEXTS.sendMessageFailed, error);
-                setSendFailed(isApiError(error) && error.status === 404 ? 'gone' : 'failed');
-                throw error;
-              }
-            }}
-          />
+          {/* A disabled fieldset turns off the text box and the button alike. */}
+          <fieldset
+            disabled={writingOffReason !== null}
+            aria-describedby={writingOffReason ? writingOffId : undefined}
+            className="min-w-0 [&_input:disabled]:cursor-not-allowed [&_input:disabled]:bg-slate-100 dark:[&_input:disabled]:bg-slate-800"
+          >
+            <MessageComposer
+              placeholder={TEXTS.typeMessage}
+              label={name ? `Message ${name}` : 'Message'}
+              disabledReason={writingOffReason}
+              onSend={async (content) => {
+                setSendFailed(false);
+                try {
+                  await chat.send(content);
+                } catch (error) {
+                  if (isApiError(error) && error.code === BLOCKED) {
+                    // A block made since the list was read (in another tab) is the viewer's own.
+                    const blocks = await blockedPeople.refetch();
+                    if (!blocks.data?.blocked.some((person) => person.id === otherUserId)) setBlockedByThem(true);
+                    throw error;
+                  }
+                  console.error(TEXTS.sendMessageFailed, error);
+                  setSendFailed(isApiError(error) && error.status === 404 ? 'gone' : 'failed');
+                  throw error;
+                }
+              }}
+            />
+          </fieldset>
         </div>
       </section>
     </div>

@@ -89,8 +89,10 @@ export function EditProfileDialog({ open, onClose, user }: EditProfileDialogProp
 /** The form's words where the shared schema's rule needs them (spec section 2's edit form). */
 const PROFILE_MESSAGES = {
   name: { too_small: 'Name is required' },
-  email: 'Enter a valid e-mail address',
 } as const;
+
+/** Reads as a value that is shown, not asked for. */
+const readOnlyControlClasses = `${controlClasses} read-only:bg-slate-100 read-only:text-slate-600 dark:read-only:bg-slate-900 dark:read-only:text-slate-300`;
 
 function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const { showToast } = useToast();
@@ -103,7 +105,7 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
   const onSubmit = async (values: UpdateProfileInput) => {
     try {
       // The avatar is left out: it changes only through the upload above.
-      await save.mutateAsync({ name: values.name, email: values.email, bio: values.bio ?? '', preferences: values.preferences });
+      await save.mutateAsync({ name: values.name, email: user.email, bio: values.bio ?? '', preferences: values.preferences });
     } catch (failure) {
       form.showFailure(failure, failureText(TEXTS.updateProfileFailed, failure));
       return;
@@ -117,8 +119,9 @@ function EditProfileForm({ user, onDone }: { user: SessionUser; onDone: () => vo
       <Field name="name" label="Name">
         {(props) => <input {...props} type="text" required autoComplete="name" className={controlClasses} {...form.register('name')} />}
       </Field>
-      <Field name="email" label="E-mail">
-        {(props) => <input {...props} type="email" required autoComplete="email" className={controlClasses} {...form.register('email')} />}
+      {/* The e-mail is the signed-in identity the domain rule checked; the server refuses any other. */}
+      <Field name="email" label="E-mail" hint={TEXTS.profile.emailFromSignIn}>
+        {(props) => <input {...props} type="email" readOnly className={readOnlyControlClasses} {...form.register('email')} />}
       </Field>
       <AvatarField user={user} />
       <Field name="bio" label="Bio">

@@ -103,6 +103,8 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Payouts are not enabled')).toBeInTheDocument();
     expect(await screen.findByText('Review number 2')).toBeInTheDocument();
     expect(screen.queryByText('Review number 3')).not.toBeInTheDocument();
+    // Written as every date of the app is (rides, requests): the day on the viewer's calendar.
+    expect(screen.getAllByText('Tue, 10 Mar 2026')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Become a Verified Driver' })).toBeInTheDocument();
 
     const user = userEvent.setup();

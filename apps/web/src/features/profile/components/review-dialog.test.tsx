@@ -27,8 +27,12 @@ const passengerReview: PendingReview = {
 beforeEach(() => {
   localStorage.clear();
   signInLocally();
+  vi.stubEnv('TZ', 'America/New_York');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 describe('ReviewDialog', () => {
   function setup() {
@@ -57,7 +61,8 @@ describe('ReviewDialog', () => {
     const user = userEvent.setup();
     const dialog = screen.getByRole('dialog', { name: 'Leave a Review' });
     expect(dialog).toHaveTextContent('Dana Driver');
-    expect(dialog).toHaveTextContent('Ithaca → New York City');
+    // The ride's day and time as every date of the app reads (UTC 14:00 is 10:00 in New York).
+    expect(dialog).toHaveTextContent('Ithaca → New York City · Tue, 10 Mar 2026, 10:00 AM');
     expect(dialog).toHaveTextContent('Review 1 of 2');
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));

@@ -15,10 +15,9 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { formatLocalDateTime } from '../../../lib/local-date-time';
 import { useSubmitReview } from '../api/submit-review';
 import { StarInput } from './star-input';
-
-const rideTimeFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 interface ReviewDialogProps {
   open: boolean;
@@ -105,7 +104,7 @@ function ReviewForm({ review, position, hasNext, onDone }: ReviewFormProps) {
           <p className="text-sm text-slate-600 dark:text-slate-300">How was your {role}?</p>
           <p className="truncate text-lg font-bold text-slate-900 dark:text-white">{review.reviewee.name}</p>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {placeLabel(review.from)} → {placeLabel(review.to)} · {rideTimeFormat.format(new Date(review.departsAt))}
+            {placeLabel(review.from)} → {placeLabel(review.to)} · {formatLocalDateTime(review.departsAt)}
           </p>
         </div>
       </div>

@@ -1,10 +1,9 @@
 import type { Review } from '@carpool/shared/schemas/reviews';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatLocalDate } from '../../../lib/local-date-time';
 import { useRegion } from '../../../lib/region';
 import { StarRating } from './star-rating';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function ReviewItem({ review }: { review: Review }) {
   const { toPath } = useRegion();
@@ -20,7 +19,7 @@ export function ReviewItem({ review }: { review: Review }) {
             {review.reviewer.name}
           </Link>
           <time dateTime={review.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
-            {dateFormat.format(new Date(review.createdAt))}
+            {formatLocalDate(review.createdAt)}
           </time>
         </div>
         <div className="mt-1">

@@ -12,7 +12,7 @@ import { PassengerSignInPrompt } from './ride-request-parts';
 interface PassengerIdentityProps {
   request: RideRequest;
   isSignedIn: boolean;
-  /** The Details modal adds "Verified Passenger" under the name. */
+  /** The Details modal adds "Verified Passenger" beside the name, for a verified passenger only. */
   showVerified?: boolean;
 }
 
@@ -51,7 +51,7 @@ export function PassengerIdentity({ request, isSignedIn, showVerified = false }:
           </span>
         </span>
       </Link>
-      {showVerified ? (
+      {showVerified && passenger.driverVerified ? (
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-800">
           <CheckBadgeIcon className="h-3.5 w-3.5" />
           {TEXTS.rideRequests.verifiedPassenger}

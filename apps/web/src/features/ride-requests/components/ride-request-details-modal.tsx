@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useRegion } from '../../../lib/region';
-import { formatLocalDate, formatLocalTime } from '../utils/local-date-time';
+import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { PassengerIdentity } from './passenger-identity';
 import { CalendarIcon, ClockIcon, InfoIcon, MessageIcon, SeatIcon, SuitcaseIcon } from './ride-request-icons';
 import { PostedTime, PreferredStops, RouteTitle } from './ride-request-parts';
@@ -32,7 +32,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 
 /**
  * The Details modal of spec section 2: date and time on the viewer's clock, seats, suitcases,
- * notes, the passenger ("Verified Passenger") and Contact Passenger, which is a link because it
+ * notes, the passenger ("Verified Passenger" when verified) and Contact Passenger, which is a link because it
  * goes to another page. The requester sees "This is your ride request." instead: nobody contacts
  * themselves (spec section 6).
  */

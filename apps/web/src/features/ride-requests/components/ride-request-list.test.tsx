@@ -40,7 +40,7 @@ describe('RideRequestList', () => {
 
     expect(screen.getByRole('heading', { name: 'Upcoming ride requests' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Ithaca to New York City' });
-    expect(screen.getByText('Showing 1 ride request(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 ride request')).toBeInTheDocument();
     const inCard = within(card);
     expect(inCard.getByText('Collegetown bus stop')).toBeInTheDocument();
     expect(inCard.getByText('Port Authority')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('RideRequestList', () => {
     expect(inCard.getByText('Seats needed').nextSibling).toHaveTextContent('2');
     expect(inCard.getByText('Suitcases needed').nextSibling).toHaveTextContent('3');
     expect(inCard.getByText('Happy to split gas')).toBeInTheDocument();
-    expect(inCard.getByText('Wed, Mar 13, 2030')).toBeInTheDocument();
+    expect(inCard.getByText('Wed, 13 Mar 2030')).toBeInTheDocument();
     expect(inCard.getByText('11:30 PM')).toBeInTheDocument();
     // The first name only, linking to the profile.
     expect(inCard.getByRole('link', { name: /Grace/ })).toHaveAttribute('href', `/profile/${otherPassenger.id}`);
@@ -80,7 +80,7 @@ describe('RideRequestList', () => {
 
   it('opens Details with the local date and time and a Contact Passenger link under the region', async () => {
     signInLocally('nj');
-    serve([rideRequest({ from: 'hoboken', to: 'princeton' })]);
+    serve([rideRequest({ from: 'hoboken', to: 'princeton', passenger: { ...otherPassenger, driverVerified: true } })]);
     renderWithApp(<RideRequestList />, { path: '/nj/ride-requests' });
     const user = userEvent.setup();
 
@@ -88,7 +88,7 @@ describe('RideRequestList', () => {
     // The dialog's code loads on the first Details.
     const dialog = await screen.findByRole('dialog', { name: 'Ride Request Details' });
     const inDialog = within(dialog);
-    expect(inDialog.getByText('Date').closest('div')).toHaveTextContent('Wed, Mar 13, 2030');
+    expect(inDialog.getByText('Date').closest('div')).toHaveTextContent('Wed, 13 Mar 2030');
     expect(inDialog.getByText('Time').closest('div')).toHaveTextContent('11:30 PM');
     expect(inDialog.getByText('Seats needed').closest('div')).toHaveTextContent('2');
     expect(inDialog.getByText('Suitcases needed').closest('div')).toHaveTextContent('3');
@@ -102,6 +102,29 @@ describe('RideRequestList', () => {
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says "Verified Passenger" only of a verified passenger, in Details and never on the card', async () => {
+    signInLocally();
+    const verified = rideRequest({ id: '5b2d4f6a-8c0e-4a2c-9e4b-6d8f0a2c4e61', to: 'boston', passenger: { ...otherPassenger, driverVerified: true } });
+    serve([rideRequest(), verified]);
+    renderWithApp(<RideRequestList />);
+    const user = userEvent.setup();
+    const unverifiedCard = await screen.findByRole('article', { name: 'Ithaca to New York City' });
+    const verifiedCard = screen.getByRole('article', { name: 'Ithaca to Boston' });
+    expect(screen.getByText('Showing 2 ride requests')).toBeInTheDocument();
+    expect(screen.queryByText('Verified Passenger')).not.toBeInTheDocument();
+
+    await user.click(within(unverifiedCard).getByRole('button', { name: 'Details' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Ride Request Details' });
+    expect(within(dialog).getByRole('link', { name: /Grace/ })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Verified Passenger')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(verifiedCard).getByRole('button', { name: 'Details' }));
+    dialog = await screen.findByRole('dialog', { name: 'Ride Request Details' });
+    expect(within(dialog).getByText('Verified Passenger')).toBeInTheDocument();
   });
 
   it('hides Contact Passenger on your own request and says it is yours', async () => {
@@ -129,7 +152,7 @@ describe('RideRequestList', () => {
     const fetchMock = serve([]);
     renderWithApp(<RideRequestList from="ithaca" to="boston" date="2030-03-13" />);
     expect(await screen.findByText('No ride requests match your search criteria.')).toBeInTheDocument();
-    expect(screen.getByText('Showing 0 ride request(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 ride requests')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/ride-requests'));
     const query = new URL(String(call?.[0]), 'http://localhost').searchParams;
     expect(Object.fromEntries(query)).toEqual({ from: 'ithaca', to: 'boston', date: '2030-03-13', timezone: 'America/New_York' });

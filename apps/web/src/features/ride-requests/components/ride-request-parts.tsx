@@ -3,7 +3,7 @@ import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ReactNode } from 'react';
 import { openAuthModal } from '../../../lib/window-events';
-import { formatLocalDate, formatLocalTime } from '../utils/local-date-time';
+import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { ArrowRightIcon, CalendarIcon, ClockIcon, FlagIcon, NoteIcon, PinIcon, SeatIcon, SuitcaseIcon } from './ride-request-icons';
 
 // The pieces the request card, its Details modal and the My Rides card have in common.

@@ -9,6 +9,7 @@ export const otherPassenger = {
   college: 'cornell' as const,
   reviewCount: 3,
   averageRating: 4.7,
+  driverVerified: false,
 };
 
 /** A request as a signed-in viewer gets it from the server, posted by someone else. */
@@ -48,7 +49,7 @@ export function ownRequest(overrides: Partial<RideRequest> = {}): RideRequest {
   return rideRequest({
     id: '7a9c1e3b-5d7f-4a1c-9e3b-5d7f9a1c3e50',
     userId: testUser.id,
-    passenger: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: 'avatar-color-1', college: 'cornell', reviewCount: 0, averageRating: null },
+    passenger: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: 'avatar-color-1', college: 'cornell', reviewCount: 0, averageRating: null, driverVerified: false },
     isOwn: true,
     ...overrides,
   });

@@ -3,7 +3,7 @@ import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
+import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { cardClasses } from './field-classes';
 import { Fact, icons, RouteLabel, routeText } from './ride-bits';
@@ -16,7 +16,7 @@ function Notes({ notes }: { notes: readonly string[] }) {
       {notes.map((note, index) => (
         <li key={index} className="flex gap-2">
           <span aria-hidden="true" className="text-slate-400">•</span>
-          <span className="break-words">{note}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{note}</span>
         </li>
       ))}
     </ul>

@@ -146,3 +146,38 @@ describe('PostRideForm: editing a ride', () => {
     expect(within(form).getByLabelText('Time')).toHaveAccessibleDescription('the departure must be in the future');
   });
 });
+
+describe('PostRideForm: notes', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('wraps a long unbroken note inside the dialog and keeps its remove button beside it', async () => {
+    fakeServer({ 'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }) });
+    renderWithApp(<PostRideForm onDone={vi.fn()} />);
+    const form = screen.getByRole('form', { name: 'Post a New Ride' });
+    const longNote = 'x'.repeat(300);
+    await userEvent.click(within(form).getByLabelText('New note'));
+    await userEvent.paste(longNote);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add note' }));
+
+    const remove = within(form).getByRole('button', { name: `Remove note: ${longNote}` });
+    const text = within(form).getByText(longNote);
+    // jsdom lays nothing out: these are what let the text break in a browser. A flex item is never
+    // narrower than its content without min-w-0, and overflow-wrap:anywhere lets a word without
+    // spaces break (break-word alone leaves the item's min-content width at the whole word); the
+    // fieldset is min-content wide by default as well.
+    expect(text).toHaveClass('min-w-0', 'flex-1', '[overflow-wrap:anywhere]');
+    expect(remove).toHaveClass('shrink-0');
+    expect(text.parentElement).toBe(remove.parentElement);
+    expect(within(form).getByRole('group', { name: 'Notes' })).toHaveClass('min-w-0');
+
+    await userEvent.click(remove);
+    expect(within(form).queryByText(longNote)).toBeNull();
+  });
+});

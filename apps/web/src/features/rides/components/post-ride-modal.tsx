@@ -198,18 +198,20 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
         </Field>
       </div>
 
-      <fieldset className="space-y-2">
+      {/* min-w-0: a fieldset is as wide as its content's min-content by default, a long note's included. */}
+      <fieldset className="min-w-0 space-y-2">
         <legend className={labelClasses}>Notes</legend>
         {notes.length > 0 ? (
           <ul className="space-y-2">
             {notes.map((note, index) => (
               <li key={`${index}-${note}`} className="flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
-                <span className="flex-1 break-words">{note}</span>
+                {/* A word without spaces (a link, 300 x's) breaks anywhere, and the remove button stays in view. */}
+                <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{note}</span>
                 <button
                   type="button"
                   aria-label={`Remove note: ${note}`}
                   onClick={() => setValue('notes', notes.filter((_, position) => position !== index), { shouldDirty: true })}
-                  className="rounded-md px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-slate-700 dark:hover:text-white"
+                  className="shrink-0 rounded-md px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-slate-700 dark:hover:text-white"
                 >
                   ×
                 </button>

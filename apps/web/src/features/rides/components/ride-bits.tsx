@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RatingSummary } from '../../../components/rating-summary';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatLocalDateTime } from '../../../lib/local-date-time';
 import { useRegion } from '../../../lib/region';
 import { firstName } from '../utils/ride-labels';
 
@@ -78,7 +79,7 @@ export function EditedBadge({ editedAt }: { editedAt: string | null }) {
   return (
     <span
       className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
-      title={`Edited by the driver on ${new Date(editedAt).toLocaleString()}`}
+      title={`Edited by the driver on ${formatLocalDateTime(editedAt)}`}
     >
       Edited
     </span>

@@ -33,6 +33,7 @@ describe('RideCard', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
   });
 
   it('shows the route with labels, the facts, the notes and the driver with a profile link', () => {
@@ -67,13 +68,23 @@ describe('RideCard', () => {
     expect(screen.getByLabelText('Verified driver')).toBeInTheDocument();
   });
 
-  it('shows "Edited" only on a ride its driver changed', () => {
+  it('shows "Edited" only on a ride its driver changed, with when in the app\'s date format', () => {
     signInLocally();
+    vi.stubEnv('TZ', 'America/New_York');
     const { unmount } = renderWithApp(<RideCard ride={rideWith()} viewerId={testUser.id} onOpen={vi.fn()} />);
     expect(screen.getByRole('article')).not.toHaveTextContent('Edited');
     unmount();
     renderWithApp(<RideCard ride={rideWith({ editedAt: '2026-03-10T12:00:00.000Z' })} viewerId={testUser.id} onOpen={vi.fn()} />);
     expect(screen.getByRole('article')).toHaveTextContent('Edited');
+    expect(screen.getByText('Edited')).toHaveAttribute('title', 'Edited by the driver on Tue, 10 Mar 2026, 8:00 AM');
+  });
+
+  it('lets a long note without spaces wrap inside the card', () => {
+    signInLocally();
+    const note = 'x'.repeat(300);
+    renderWithApp(<RideCard ride={rideWith({ notes: [note] })} viewerId={testUser.id} onOpen={vi.fn()} />);
+    // A flex item is never narrower than its content without min-w-0; break-word alone leaves that at the whole word.
+    expect(screen.getByText(note)).toHaveClass('min-w-0', '[overflow-wrap:anywhere]');
   });
 
   it.each([

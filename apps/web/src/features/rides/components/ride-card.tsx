@@ -2,7 +2,7 @@ import type { Ride } from '@carpool/shared/schemas/rides';
 import { ReservePrompt } from '../../../components/reserve-prompt';
 import { Button } from '../../../components/ui/button';
 import { openAuthModal } from '../../../lib/window-events';
-import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
+import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { formatPrice, rideCardAction } from '../utils/ride-labels';
 import { cardClasses } from './field-classes';
 import { DriverChip, EditedBadge, Fact, icons, RouteLabel, routeText, SeatIcons } from './ride-bits';
@@ -85,7 +85,7 @@ export function RideCard({ ride, viewerId, onOpen }: RideCardProps) {
           {ride.notes.map((note, index) => (
             <li key={index} className="flex gap-2">
               <span aria-hidden="true" className="text-slate-400">•</span>
-              <span className="break-words">{note}</span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">{note}</span>
             </li>
           ))}
         </ul>

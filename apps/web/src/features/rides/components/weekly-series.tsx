@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { useCancelRideSeries } from '../api/cancel-ride-series';
-import { formatLocalDate } from '../utils/ride-dates';
+import { formatLocalDate } from '../../../lib/local-date-time';
 
 /** Tells the driver that this ride is one occurrence of a weekly ride. */
 export function WeeklySeriesNotice() {

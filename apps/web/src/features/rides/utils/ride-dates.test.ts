@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   carouselDays,
   formatDayLabel,
-  formatLocalDate,
-  formatLocalTime,
   formatRideCount,
   formatWeekday,
   shiftWindow,
@@ -38,20 +36,5 @@ describe('carousel window', () => {
   it('keeps the window when it shows the day and moves to it otherwise', () => {
     expect(windowShowing('2026-03-12', '2026-03-10', 5)).toBe('2026-03-10');
     expect(windowShowing('2026-03-15', '2026-03-10', 5)).toBe('2026-03-15');
-  });
-});
-
-describe('local display', () => {
-  beforeEach(() => {
-    vi.stubEnv('TZ', 'America/New_York');
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
-  it('shows a departure in local time', () => {
-    expect(formatLocalDate('2026-01-16T02:30:00.000Z')).toBe('Thu, 15 Jan 2026');
-    expect(formatLocalTime('2026-01-16T02:30:00.000Z')).toBe('9:30 PM');
-    expect(formatLocalTime('2026-07-15T04:05:00.000Z')).toBe('12:05 AM');
   });
 });

@@ -1,11 +1,9 @@
 import { addDays } from '@carpool/shared/time-zones';
+import { MONTH_ABBREVIATIONS as MONTHS, WEEKDAY_ABBREVIATIONS as WEEKDAYS } from '../../../lib/local-date-time';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
+// The app's one date and time format lives in lib (ride requests, reviews and the console write it
+// too). ride-detail-modal.tsx still imports it from here; it moves to lib with that file's next change.
+export { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 
 /** "12 Mar": the carousel's label of a calendar day. */
 export function formatDayLabel(day: string): string {
@@ -43,18 +41,4 @@ export function shiftWindow(start: string, step: number, today: string): string 
 export function windowShowing(day: string, start: string, length: number): string {
   const last = addDays(start, length - 1);
   return day >= start && day <= last ? start : day;
-}
-
-/** "Thu, 12 Mar 2026": a departure's local date. */
-export function formatLocalDate(iso: string): string {
-  const instant = new Date(iso);
-  return `${WEEKDAYS[instant.getDay()]}, ${instant.getDate()} ${MONTHS[instant.getMonth()]} ${instant.getFullYear()}`;
-}
-
-/** "2:05 PM": a departure's local time. */
-export function formatLocalTime(iso: string): string {
-  const instant = new Date(iso);
-  const hours = instant.getHours();
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${pad(instant.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
