@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session';
 import { useCancelRide } from '../api/cancel-ride';
 import { useRide } from '../api/get-ride';
 import { useNow } from '../hooks/use-now';
-import { formatLocalDate, formatLocalTime } from '../utils/ride-dates';
+import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { bookingStatusLabel, cancelRideSucceededText, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { DriverChip, EditedBadge, Fact, icons, routeText, SeatIcons } from './ride-bits';
 import { RideParticipants } from './ride-participants';

@@ -1,10 +1,6 @@
 import { addDays } from '@carpool/shared/time-zones';
 import { MONTH_ABBREVIATIONS as MONTHS, WEEKDAY_ABBREVIATIONS as WEEKDAYS } from '../../../lib/local-date-time';
 
-// The app's one date and time format lives in lib (ride requests, reviews and the console write it
-// too). ride-detail-modal.tsx still imports it from here; it moves to lib with that file's next change.
-export { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
-
 /** "12 Mar": the carousel's label of a calendar day. */
 export function formatDayLabel(day: string): string {
   const [, month, date] = day.split('-').map(Number) as [number, number, number];
