@@ -81,12 +81,12 @@ const FIRST_LOAD_GROUPS = [
   },
   {
     name: 'home',
-    test: /apps[\\/]web[\\/]src[\\/]features[\\/](rides[\\/](components[\\/](home-page|date-carousel|search-panel|college-select|ride-card)|api[\\/](get-rides|get-ride-day-counts)|hooks[\\/]use-ride-search)|subscription[\\/](components[\\/]subscription-banner|utils[\\/]subscribed-storage))\.tsx?$/,
+    test: /apps[\\/]web[\\/]src[\\/]features[\\/](rides[\\/](components[\\/](home-page|date-carousel|search-panel|college-select|ride-card)|api[\\/](get-rides|get-ride-day-counts)|hooks[\\/](use-ride-search|use-progressive-count))|subscription[\\/](components[\\/]subscription-banner|utils[\\/]subscribed-storage))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
   {
     name: 'rides-common',
-    test: /(apps[\\/]web[\\/]src[\\/](features[\\/]rides[\\/](components[\\/](ride-bits|field-classes)|utils[\\/](ride-labels|ride-dates)|api[\\/](ride-query-keys|get-user-rides)|hooks[\\/](use-now|use-linked-ride))|components[\\/](rating-summary|reserve-prompt|ui[\\/]place-options)|lib[\\/]viewer-time-zone)|packages[\\/]shared[\\/]src[\\/](places|time-zones))\.tsx?$/,
+    test: /(apps[\\/]web[\\/]src[\\/](features[\\/]rides[\\/](components[\\/](ride-bits|field-classes)|utils[\\/](ride-labels|ride-dates)|api[\\/](ride-query-keys|get-user-rides)|hooks[\\/](use-now|use-linked-ride))|components[\\/](rating-summary|reserve-prompt|ui[\\/]place-options)|lib[\\/](viewer-time-zone|local-date-time))|packages[\\/]shared[\\/]src[\\/](places|time-zones))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
 ];

@@ -12,15 +12,20 @@ import { measureWebSizes } from './run-web.js';
  * of the bench's report: 1,024 bytes). The benchmark reports the sizes; this test keeps them, so a
  * change that grows a route past it fails here rather than in the next full run. The bytes are the
  * same on Node 20 and 24 (the build and zlib's level-9 output), measured when this test came in.
+ *
+ * 131 kB since 2026-11-27 (docs/decisions/web-code-splitting.md, last section): issue 16's 130 kB
+ * held with 37 bytes to spare, and this round's first-load features (the header's Ride Requests
+ * link and Inbox count, the empty search's ride request, the region's manifest and bar colour, the
+ * home tabs that fit 360 px) put /login 0.3 kB past it after 0.5 kB was taken back elsewhere.
  */
-const INITIAL_JS_BUDGET_BYTES = 130 * 1024;
+const INITIAL_JS_BUDGET_BYTES = 131 * 1024;
 
 const webRoot = path.join(REPO_ROOT, 'apps/web');
 const viteBin = path.join(path.dirname(createRequire(path.join(webRoot, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
 const outDir = mkdtempSync(path.join(tmpdir(), 'carpool-route-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-it('keeps the initial JavaScript of every route of the production build within 130 kB gzip', () => {
+it('keeps the initial JavaScript of every route of the production build within 131 kB gzip', () => {
   // spawnSync blocks the worker, so the build carries its own time limit (vitest's cannot fire).
   const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webRoot, encoding: 'utf8', timeout: 170_000 });
   expect(build.error).toBeUndefined();

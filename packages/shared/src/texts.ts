@@ -53,9 +53,6 @@ export const TEXTS = {
   typeMessage: 'Type a message...',
   backToProfile: 'Back to Profile',
   sessionExpiredToast: 'Your session has expired. Please sign in again.',
-  /** What a suspended person reads, at sign-in and the moment their open session ends. */
-  accountSuspended: (reason: string | null) =>
-    `Your account has been suspended by an administrator${reason ? `: ${reason}` : ''}. If you think this is a mistake, write to the team through "Feedback" at the bottom of any page.`,
   connectingToGoogle: 'Connecting to Google...',
   moreSignUpOptions: 'More sign up options coming soon',
   reservePromptTitle: 'Interested in reserving this trip?',

@@ -29,7 +29,13 @@ export function isWebAppFileRoute(url: string): boolean {
  */
 function registerRegionManifests(app: FastifyInstance, buildManifest: string) {
   if (!existsSync(buildManifest)) return;
-  const base = JSON.parse(readFileSync(buildManifest, 'utf8')) as Record<string, unknown>;
+  let base: Record<string, unknown>;
+  try {
+    base = JSON.parse(readFileSync(buildManifest, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    app.log.warn({ err: error }, 'the web build\'s manifest.webmanifest is not JSON: no region manifests');
+    return;
+  }
   for (const region of REGIONS) {
     const body = JSON.stringify({
       ...base,

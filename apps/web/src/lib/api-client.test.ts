@@ -100,13 +100,13 @@ describe('api client', () => {
     window.addEventListener(WINDOW_EVENTS.authExpired, listener);
 
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 401, code });
-    window.removeEventListener(WINDOW_EVENTS.authExpired, listener);
-
+    // The session is gone at once; the page is told and starts over once lib/session-expiry.ts loads.
     expect(localStorage.getItem('auth_token_nj')).toBeNull();
     expect(localStorage.getItem('revy_user_nj')).toBeNull();
     expect(localStorage.getItem('auth_token_cornell')).toBe('other');
+    await vi.waitFor(() => expect(browser.reloadAt).toHaveBeenCalledWith('/nj'));
+    window.removeEventListener(WINDOW_EVENTS.authExpired, listener);
     expect(events).toEqual([{ region: 'nj', reason }]);
-    expect(browser.reloadAt).toHaveBeenCalledWith('/nj');
     expect(takeSessionExpiredNotice()).toBe('');
     expect(takeSessionExpiredNotice()).toBeNull();
   });
@@ -119,6 +119,7 @@ describe('api client', () => {
     const listener = (event: Event) => events.push((event as CustomEvent).detail);
     window.addEventListener(WINDOW_EVENTS.authExpired, listener);
     await expect(api.get('/api/x', { region: 'cornell' })).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(browser.reloadAt).toHaveBeenCalled());
     window.removeEventListener(WINDOW_EVENTS.authExpired, listener);
     expect(events).toEqual([{ region: 'cornell', reason: 'suspended', message }]);
     expect(takeSessionExpiredNotice()).toBe(message);
@@ -136,7 +137,7 @@ describe('api client', () => {
     window.history.pushState({}, '', page);
     fetchMock.mockImplementation(async () => jsonResponse(401, { error: 'no', message: 'no', code: 'TOKEN_EXPIRED' }));
     await expect(api.get('/api/x', { region: 'nj' })).rejects.toMatchObject({ status: 401 });
-    expect(browser.reloadAt).toHaveBeenCalledWith(after);
+    await vi.waitFor(() => expect(browser.reloadAt).toHaveBeenCalledWith(after));
   });
 
   it('leaves the session alone on a 401 to a call that sent no token', async () => {

@@ -5,8 +5,8 @@ import type { ZodType } from 'zod';
 import { browser } from './browser';
 import { requestsHeld } from './first-paint';
 import { importWithReload } from './lazy-with-reload';
-import { getActiveRegion, regionPrefixOf } from './region';
-import { clearSession, getToken, rememberSessionExpiredNotice } from './storage';
+import { getActiveRegion } from './region';
+import { clearSession, getToken } from './storage';
 import { dispatchWindowEvent } from './window-events';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -73,12 +73,6 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A 401 that ends the session because an administrator suspended the account ({ suspended: true } in its details). */
-function isSuspension(error: ApiError): boolean {
-  const details: unknown = error.details;
-  return typeof details === 'object' && details !== null && (details as { suspended?: unknown }).suspended === true;
-}
-
 /** The server (database unreachable, draining) or a proxy in front of it (no server up): it passes. */
 const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
@@ -97,34 +91,16 @@ function errorFrom(status: number, body: unknown): ApiError {
 }
 
 /**
- * Spec sections 4 and 8: a 401 to a call that carried a token ends the region's session, tells the
- * page, and starts over at the region root. The notice survives the reload so the toast can show.
+ * Spec sections 4 and 8: a 401 to a call that carried a token ends the region's session at once;
+ * telling the page and starting over (lib/session-expiry.ts, loaded only then) follow.
  */
 function expireSession(region: Region, error: ApiError): void {
   clearSession(region);
-  // A suspension ends the session with its reason (a 401 whose details say so): shown as it is.
-  const suspended = isSuspension(error);
-  rememberSessionExpiredNotice(suspended ? error.message : null);
-  dispatchWindowEvent(WINDOW_EVENTS.authExpired, {
-    region,
-    reason: suspended ? 'suspended' : error.code === 'TOKEN_EXPIRED' ? 'expired' : 'unauthorized',
-    ...(suspended ? { message: error.message } : {}),
-  });
-  browser.reloadAt(pageAfterExpiry(region));
-}
-
-/** Pages that a signed-out visitor sees as well: an expiry there keeps the person where they were. */
-const PUBLIC_PAGES: ReadonlySet<string> = new Set(['', 'ride-requests', 'terms']);
-
-/**
- * Where the page starts over after the session ended: the same page when anyone may see it (the
- * public ride requests, say), else the region root (spec section 8).
- */
-function pageAfterExpiry(region: Region): string {
-  const { pathname, search } = window.location;
-  if (getActiveRegion() !== region) return `/${region}`;
-  const page = (regionPrefixOf(pathname) ? pathname.split('/').slice(2) : pathname.split('/').slice(1)).join('/').replace(/\/+$/, '');
-  return PUBLIC_PAGES.has(page) ? `${pathname}${search}` : `/${region}`;
+  import('./session-expiry').then(
+    (module) => module.announceExpiry(region, error),
+    // Its code could not be fetched (a deployment in between): start over all the same.
+    () => browser.reloadAt(`/${region}`),
+  );
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {

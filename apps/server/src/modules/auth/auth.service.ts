@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_COLORS } from '@carpool/shared/constants';
 import { collegeFromEmail, emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
-import { TEXTS } from '@carpool/shared/texts';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -58,12 +57,20 @@ export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promis
     avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
   });
   if (user.suspendedAt) {
-    throw new AppError('ACCOUNT_SUSPENDED', TEXTS.accountSuspended(user.suspensionReason));
+    throw new AppError('ACCOUNT_SUSPENDED', accountSuspendedMessage(user.suspensionReason));
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlHours * 3_600_000);
   await insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), expiresAt });
   return { ...toSessionUser(user, isAdminEmail(deps.config, user.email)), token };
+}
+
+/**
+ * What a suspended person reads, at sign-in and the moment their open session ends (the web app
+ * shows the server's message as it is, so the text lives here, not in the web bundle's TEXTS).
+ */
+export function accountSuspendedMessage(reason: string | null): string {
+  return `Your account has been suspended by an administrator${reason ? `: ${reason}` : ''}. If you think this is a mistake, write to the team through "Feedback" at the bottom of any page.`;
 }
 
 /** Resolves a bearer token to its session, or throws UNAUTHORIZED / TOKEN_EXPIRED. */
@@ -83,7 +90,7 @@ export async function authenticateToken(
   // no token outlives them even for a moment. A suspended person's open page is told why at once
   // (still a 401 UNAUTHORIZED, as the spec has it for a session that ends, with the reason).
   if (found?.user.suspendedAt && !found.user.deletedAt) {
-    throw new AppError('UNAUTHORIZED', TEXTS.accountSuspended(found.user.suspensionReason), { suspended: true });
+    throw new AppError('UNAUTHORIZED', accountSuspendedMessage(found.user.suspensionReason), { suspended: true });
   }
   if (!found || found.session.revokedAt || found.user.deletedAt) {
     throw new AppError('UNAUTHORIZED', 'You are not signed in');

@@ -1,4 +1,3 @@
-import { TEXTS } from '@carpool/shared/texts';
 import type { SessionUser } from '@carpool/shared/schemas/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +10,7 @@ import { sessions, users } from '../../db/schema.js';
 import { manualClock } from '../../lib/clock.js';
 import { createScratchPostgresDatabase, createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { createDevIdentityProvider } from './dev-idp.js';
-import { hashToken } from './auth.service.js';
+import { accountSuspendedMessage, hashToken } from './auth.service.js';
 
 /** Resolves once `condition` holds, checked every 10 ms for at most 5 s. */
 async function waitFor(condition: () => boolean): Promise<void> {
@@ -59,7 +58,7 @@ describeEachDatabase('session cache', (kind) => {
     const refused = await me(t, b.token);
     expect(refused.statusCode).toBe(401);
     // The open page learns why at once: still the spec's 401 UNAUTHORIZED, with the suspension and its reason.
-    expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED', message: TEXTS.accountSuspended('spam'), details: { suspended: true } });
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED', message: accountSuspendedMessage('spam'), details: { suspended: true } });
 
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, c.id));
     expect((await me(t, c.token)).statusCode).toBe(401);

@@ -7,7 +7,9 @@ import { dispatchWindowEvent } from '../../lib/window-events';
 import { renderWithApp } from '../../test/render-with-app';
 import { SessionExpiryNotice } from './session-expiry-notice';
 
-const SUSPENDED = TEXTS.accountSuspended('repeated no-shows');
+// As the server words it (auth.service.ts): the page shows the message it is given.
+const SUSPENDED =
+  'Your account has been suspended by an administrator: repeated no-shows. If you think this is a mistake, write to the team through "Feedback" at the bottom of any page.';
 
 describe('session expiry notice', () => {
   beforeEach(() => sessionStorage.clear());
