@@ -551,6 +551,8 @@ for (const theme of THEMES) {
         ['Reports', 'admin-reports'],
         ['Users', 'admin-users'],
         ['Audit log', 'admin-audit'],
+        ['Feedback', 'admin-feedback'],
+        ['Subscribers', 'admin-subscribers'],
       ] as const) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tabpanel')).toBeVisible();

@@ -496,7 +496,11 @@ export const subscriptions = pgTable(
     /** Double opt-in: null until the address's owner opens the link of the confirmation e-mail. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('subscriptions_email_region_idx').on(t.email, t.region)],
+  (t) => [
+    uniqueIndex('subscriptions_email_region_idx').on(t.email, t.region),
+    // The console's subscriber list and export: confirmed ones, the latest confirmed first.
+    index('subscriptions_confirmed_idx').on(t.confirmedAt, t.id).where(sql`${t.confirmedAt} is not null`),
+  ],
 );
 
 export const feedback = pgTable(
@@ -508,8 +512,16 @@ export const feedback = pgTable(
     region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
     comment: text('comment').notNull(),
     createdAt: createdAt(),
+    /** Set when an administrator marked it handled in the console; null while it waits. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** The administrator who did; null for the admin command's machine credential. */
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [check('feedback_comment_check', sql`char_length(${t.comment}) between 1 and 1000`)],
+  (t) => [
+    check('feedback_comment_check', sql`char_length(${t.comment}) between 1 and 1000`),
+    // The console's inbox, newest first, a page at a time.
+    index('feedback_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**

@@ -33,3 +33,25 @@ export function pagingQuery(defaultLimit: number, maxLimit: number) {
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   });
 }
+
+/**
+ * The position in a newest-first list: the created (or confirmed) instant to the microsecond and the
+ * id of the last item of the previous page, as that page's `nextBefore` gave it. Opaque to clients.
+ */
+export const KeysetCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be the nextBefore of a previous page')
+  // A day that does not exist (February 30) would reach the database's cast as an error: the
+  // instant must read back as written.
+  .refine((cursor) => {
+    const millis = Date.parse(cursor.slice(0, 27));
+    return !Number.isNaN(millis) && new Date(millis).toISOString().slice(0, 23) === cursor.slice(0, 23);
+  }, 'must be the nextBefore of a previous page');
+
+/** Bounded keyset paging for newest-first lists: the next page starts after `before`. */
+export function keysetQuery(defaultLimit: number, maxLimit: number) {
+  return z.object({
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    before: KeysetCursor.optional(),
+  });
+}

@@ -163,6 +163,7 @@ export const AUDIT_ACTIONS = [
   'user_suspended',
   'user_unsuspended',
   'account_deleted',
+  'feedback_handled',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

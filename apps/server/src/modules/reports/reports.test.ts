@@ -46,6 +46,10 @@ describeEachDatabase('reports and the admin console API', (kind) => {
       ['POST', `/api/admin/users/${someId}/suspend`, { reason: 'x' }],
       ['DELETE', `/api/admin/users/${someId}/suspend`],
       ['GET', '/api/admin/audit'],
+      ['GET', '/api/admin/feedback'],
+      ['POST', `/api/admin/feedback/${someId}/handled`],
+      ['GET', '/api/admin/subscribers'],
+      ['GET', '/api/admin/subscribers.csv'],
     ];
     for (const [method, url, payload] of routes) {
       it(`${method} ${url}`, async () => {

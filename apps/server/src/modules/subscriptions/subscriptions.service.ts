@@ -1,9 +1,18 @@
 import { REGION_WORDING, type Region } from '@carpool/shared/regions';
+import { SUBSCRIBERS_CSV_COLUMNS, type AdminSubscribers, type AdminSubscribersQuery } from '@carpool/shared/schemas/subscriptions';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { toCsv } from '../../lib/csv.js';
 import { enqueueAddressMail } from '../delivery/delivery.service.js';
 import type { MailTokens } from '../delivery/mail-tokens.js';
-import { deleteSubscription, insertSubscriptionOnce, markSubscriptionConfirmed } from './subscriptions.repository.js';
+import {
+  countSubscriptions,
+  deleteSubscription,
+  findAllConfirmedSubscriptions,
+  findConfirmedSubscriptions,
+  insertSubscriptionOnce,
+  markSubscriptionConfirmed,
+} from './subscriptions.repository.js';
 
 /**
  * Double opt-in: the address is stored unconfirmed and gets a confirmation e-mail (queued in the
@@ -41,4 +50,25 @@ export async function confirmNewsletter(db: Queryable, email: string, region: Re
 
 export async function unsubscribeNewsletter(db: Queryable, email: string, region: Region): Promise<void> {
   await deleteSubscription(db, email, region);
+}
+
+/** The console's subscriber list: confirmed addresses a page at a time (see KeysetCursor), and the counts. */
+export async function listSubscribersForAdmin(db: Queryable, query: AdminSubscribersQuery): Promise<AdminSubscribers> {
+  // One row more than asked says whether an older page exists.
+  const [rows, counts] = await Promise.all([findConfirmedSubscriptions(db, { limit: query.limit + 1, before: query.before }), countSubscriptions(db)]);
+  const page = rows.slice(0, query.limit);
+  return {
+    subscribers: page.map(({ id, email, region, confirmedAt }) => ({ id, email, region, confirmedAt: confirmedAt.toISOString() })),
+    counts,
+    nextBefore: rows.length > query.limit ? page.at(-1)!.cursor : null,
+  };
+}
+
+/** Every confirmed address as CSV, for the newsletter's mailing tool; pending ones are not subscribed. */
+export async function exportSubscribersCsv(db: Queryable): Promise<string> {
+  const rows = await findAllConfirmedSubscriptions(db);
+  return toCsv(
+    SUBSCRIBERS_CSV_COLUMNS,
+    rows.map((row) => [row.email, row.region, row.confirmedAt.toISOString()]),
+  );
 }

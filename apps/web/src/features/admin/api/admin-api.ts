@@ -3,7 +3,8 @@ import type { SubmissionStatus } from '@carpool/shared/schemas/verification';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const ADMIN_KEY = ['admin'] as const;
+/** Every console list lives under it, so that one invalidation after an admin action reads them all again. */
+export const ADMIN_KEY = ['admin'] as const;
 
 export function adminVerificationsQueryOptions(status: SubmissionStatus) {
   return queryOptions({

@@ -14,9 +14,13 @@ const VerificationQueue = lazyWithReload(() => import('./verification-queue').th
 const ReportsQueue = lazyWithReload(() => import('./reports-queue').then((module) => module.ReportsQueue));
 const UsersPanel = lazyWithReload(() => import('./users-panel').then((module) => module.UsersPanel));
 const AuditLog = lazyWithReload(() => import('./audit-log').then((module) => module.AuditLog));
+const FeedbackInbox = lazyWithReload(() => import('./feedback-inbox').then((module) => module.FeedbackInbox));
+const SubscribersPanel = lazyWithReload(() => import('./subscribers-panel').then((module) => module.SubscribersPanel));
 
 const preloadSections = {
-  preload: () => Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog].map((section) => section.preload())).then(() => undefined),
+  preload: async () => {
+    await Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog, FeedbackInbox, SubscribersPanel].map((section) => section.preload()));
+  },
 };
 
 const TABS = [
@@ -24,6 +28,8 @@ const TABS = [
   { id: 'reports', label: 'Reports' },
   { id: 'users', label: 'Users' },
   { id: 'audit', label: 'Audit log' },
+  { id: 'feedback', label: 'Feedback' },
+  { id: 'subscribers', label: 'Subscribers' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -50,6 +56,8 @@ const LOADING: Record<TabId, string> = {
   reports: 'Loading reports...',
   users: 'Loading users...',
   audit: 'Loading the log...',
+  feedback: 'Loading feedback...',
+  subscribers: 'Loading subscribers...',
 };
 
 function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
@@ -67,6 +75,8 @@ function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
           {tab === 'reports' && <ReportsQueue />}
           {tab === 'users' && <UsersPanel />}
           {tab === 'audit' && <AuditLog />}
+          {tab === 'feedback' && <FeedbackInbox />}
+          {tab === 'subscribers' && <SubscribersPanel />}
         </Suspense>
       </div>
     </div>

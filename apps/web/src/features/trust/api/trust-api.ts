@@ -1,7 +1,7 @@
 import type { CreateReportInput } from '@carpool/shared/schemas/trust';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
-import { getToken } from '../../../lib/storage';
+import { downloadFile } from '../../../lib/download-file';
 import type { Region } from '@carpool/shared/regions';
 
 const BLOCKS_KEY = ['users', 'me', 'blocks'] as const;
@@ -31,15 +31,10 @@ export function useDeleteAccount() {
 }
 
 /** The export is a file: fetched with the token and handed to the browser as a download. */
-export async function downloadExport(region: Region): Promise<void> {
-  const token = getToken(region);
-  const response = await fetch('/api/users/me/export', { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error('The export could not be prepared. Please try again.');
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'carpool-export.zip';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadExport(region: Region): Promise<void> {
+  return downloadFile('/api/users/me/export', {
+    region,
+    fallbackName: 'carpool-export.zip',
+    failureMessage: 'The export could not be prepared. Please try again.',
+  });
 }
