@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp } from '../test/harness.js';
 
 /** Files of a first visit as the web build has them: the page's chunks and the service worker's precache. */
 const ASSET_COUNT = 130;
