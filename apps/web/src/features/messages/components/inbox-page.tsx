@@ -1,12 +1,9 @@
-import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import { TEXTS } from '@carpool/shared/texts';
-import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
-import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket';
-import { inboxKey, useInbox } from '../api/get-inbox';
+import { useLiveInbox } from '../hooks/use-live-inbox';
 import { InboxRow } from './inbox-row';
 
 export function InboxPage() {
@@ -17,16 +14,7 @@ export function InboxPage() {
 
 function Inbox() {
   const { region, toPath } = useRegion();
-  const queryClient = useQueryClient();
-  const inbox = useInbox(region);
-  const socket = useSocket();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: inboxKey(region) });
-
-  // The order, last message and counts all change with a message: the server recomputes them.
-  useSocketEvent(socket, SOCKET_EVENTS.directMessage, refresh);
-  useSocketConnect(socket, (_socket, { connectedAfterMount, recovered }) => {
-    if (connectedAfterMount && !recovered) refresh();
-  });
+  const inbox = useLiveInbox(region);
 
   return (
     <div className="mx-auto w-full max-w-3xl">

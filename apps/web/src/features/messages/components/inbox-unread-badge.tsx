@@ -1,25 +1,10 @@
-import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRegion } from '../../../lib/region';
-import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket';
-import { inboxKey, useInbox } from '../api/get-inbox';
+import { useLiveInbox } from '../hooks/use-live-inbox';
 
-/**
- * How many direct messages wait unread, beside the header's Inbox link (nothing when none). It
- * reads the inbox, as the Inbox page does, and asks again when a message arrives or the socket
- * comes back after missing some.
- */
+/** How many direct messages wait unread, beside the header's Inbox link (nothing when none). */
 export function InboxUnreadBadge() {
   const { region } = useRegion();
-  const queryClient = useQueryClient();
-  const inbox = useInbox(region);
-  const socket = useSocket();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: inboxKey(region) });
-  useSocketEvent(socket, SOCKET_EVENTS.directMessage, refresh);
-  useSocketConnect(socket, (_socket, { connectedAfterMount, recovered }) => {
-    if (connectedAfterMount && !recovered) refresh();
-  });
-
+  const inbox = useLiveInbox(region);
   const unread = (inbox.data ?? []).reduce((sum, conversation) => sum + conversation.unreadCount, 0);
   if (unread === 0) return null;
   return (
