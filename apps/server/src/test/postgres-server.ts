@@ -88,6 +88,12 @@ export class OwnPostgresServer {
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    // Its own process group outlives the test process: a test run that dies takes it along.
+    const killOnExit = () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    };
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
     const deadline = Date.now() + 30_000;
     while (!(await this.accepts())) {
       if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode}:\n${this.output}`);
