@@ -25,6 +25,11 @@ function verifyCalls(fetchMock: ReturnType<typeof fakeServer>) {
 
 describe('token check', () => {
   it('asks the server every interval while a token is stored', async () => {
+    // The answers are parsed with the auth schemas, loaded a step at a time with a setTimeout
+    // between steps (schema-modules.ts) and kept for the file. Loaded here, before the clock is
+    // faked: a load left waiting on a fake timer at this test's end would hold every later
+    // test's load (as it once held the next test until its time ran out).
+    await importAuthSchemas();
     vi.useFakeTimers();
     signInLocally();
     const fetchMock = fakeServer({ 'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }) });
