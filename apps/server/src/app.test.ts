@@ -225,8 +225,8 @@ describe('web app serving', () => {
     expect(nj.headers['cache-control']).toBe('no-cache');
     expect(nj.json()).toMatchObject({ id: '/nj', name: 'Carpool in New Jersey', start_url: '/nj', scope: '/', theme_color: '#1d5fd6', icons: [] });
     const cornell = (await t.app.inject({ method: 'GET', url: '/cornell/manifest.webmanifest' })).json();
-    // The default region keeps the build's id: an app installed before stays the same app.
-    expect(cornell).toMatchObject({ id: '/', name: 'Carpool at Cornell', start_url: '/cornell', theme_color: '#b31b1b' });
+    // The default region keeps the build's id and start page: an app installed before stays the same app.
+    expect(cornell).toMatchObject({ id: '/', name: 'Carpool at Cornell', start_url: '/', theme_color: '#b31b1b' });
   });
 
   it('answers a path that names a missing file with 404, never the app page', async () => {

@@ -37,14 +37,10 @@ function registerRegionManifests(app: FastifyInstance, buildManifest: string) {
     return;
   }
   for (const region of REGIONS) {
-    const body = JSON.stringify({
-      ...base,
-      // The default region keeps the build's id, so that an app installed before stays the same app.
-      id: region === DEFAULT_REGION ? base.id : `/${region}`,
-      name: `Carpool ${REGION_WORDING[region].where}`,
-      start_url: `/${region}`,
-      theme_color: REGION_BRAND_COLOUR[region],
-    });
+    // The default region keeps the build's id and start page (its home is /, as the spec has it),
+    // so that an app installed before stays the same app.
+    const own = region === DEFAULT_REGION ? {} : { id: `/${region}`, start_url: `/${region}` };
+    const body = JSON.stringify({ ...base, ...own, name: `Carpool ${REGION_WORDING[region].where}`, theme_color: REGION_BRAND_COLOUR[region] });
     app.get(`/${region}/manifest.webmanifest`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('application/manifest+json').send(body),
     );
