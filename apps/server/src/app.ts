@@ -55,6 +55,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { blocksRoutes } from './modules/blocks/blocks.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pushRoutes, { vapidKeys });
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
+  await app.register(placesRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT } from '@carpool/shared/distance';
 import { z } from 'zod';
 import { REDIS_COMMAND_TIMEOUT_MS } from './lib/redis.js';
 
@@ -104,6 +105,8 @@ const EnvVariables = z.object({
     .refine((items) => items.every(isProxyAddress), 'must list addresses, CIDR ranges, loopback, linklocal, uniquelocal, or be none')
     .default(DEFAULT_TRUSTED_PROXIES),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+  PRICE_SUGGESTION_CENTS_PER_MILE: z.coerce.number().positive().max(1000).default(PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT),
+  PRICE_CAP_RATIO: z.coerce.number().gt(1, 'must be more than 1 (a multiple of the suggested price)').optional(),
 });
 
 /** Every environment variable the server reads (.env.example lists them all; config.test.ts checks it). */
@@ -187,6 +190,10 @@ const EnvSchema = EnvVariables.transform((env, ctx) => {
     trustProxy: env.TRUST_PROXY.filter((item) => item !== 'none'),
     /** Bearer token GET /metrics needs; null = only direct requests from this machine (see plugins/metrics.ts). */
     metricsToken: env.METRICS_TOKEN ?? null,
+    /** The suggested price per seat per road mile (packages/shared/src/distance.ts says where the default comes from). */
+    priceSuggestionCentsPerMile: env.PRICE_SUGGESTION_CENTS_PER_MILE,
+    /** A ride's price may be at most this many times the suggestion; null = no cap. */
+    priceCapRatio: env.PRICE_CAP_RATIO ?? null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     /** The notification outbox worker (docs/decisions/notification-outbox.md). */

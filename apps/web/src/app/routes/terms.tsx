@@ -36,6 +36,10 @@ export function TermsPage() {
             others or post misleading rides may be removed.
           </p>
         </section>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Place coordinates from <a className="underline" href="https://www.geonames.org/">GeoNames</a>, licensed under{' '}
+          <a className="underline" href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.
+        </p>
       </div>
     </article>
   );
