@@ -3,6 +3,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   INVALID_REGION: 400,
   BAD_REQUEST: 400,
+  /** The ride's price per seat is above the cap the operator set (PRICE_CAP_RATIO times the suggestion). */
+  PRICE_ABOVE_CAP: 400,
   UNAUTHORIZED: 401,
   TOKEN_EXPIRED: 401,
   INVALID_TOKEN: 401,
@@ -20,6 +22,8 @@ export const ERROR_STATUS = {
   RIDE_DEPARTED: 409,
   RIDE_CANCELLED: 409,
   SEATS_BELOW_BOOKED: 409,
+  /** A ride edit would remove or reorder a stop where a passenger boards or leaves (or waits to). */
+  STOP_IN_USE: 409,
   /** The caller is already on this ride's waiting list. */
   ALREADY_WAITING: 409,
   /** The ride has room for this request right now: reserve instead of waiting. */

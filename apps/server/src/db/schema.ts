@@ -138,6 +138,10 @@ export const rideSeries = pgTable(
     createdThrough: date('created_through', { mode: 'string' }).notNull(),
     fromPlace: text('from_place').notNull(),
     toPlace: text('to_place').notNull(),
+    /** Stops of every occurrence, in route order. */
+    stopPlaces: text('stop_places').array().notNull().default(sql`'{}'`),
+    /** Minutes after the departure at which each stop is reached (same order as stop_places). */
+    stopOffsetsMinutes: integer('stop_offsets_minutes').array().notNull().default(sql`'{}'`),
     priceCents: integer('price_cents').notNull(),
     totalSeats: smallint('total_seats').notNull(),
     totalSuitcases: smallint('total_suitcases').notNull(),
@@ -172,12 +176,32 @@ export const rides = pgTable(
     fromPlace: text('from_place').notNull(),
     toPlace: text('to_place').notNull(),
     departsAt: timestamp('departs_at', { withTimezone: true }).notNull(),
+    /** Stops between from_place and to_place, in route order (docs/decisions/stopovers-and-seats-per-leg.md). */
+    stopPlaces: text('stop_places').array().notNull().default(sql`'{}'`),
+    /** When the ride leaves each stop (same order as stop_places). */
+    stopTimes: timestamp('stop_times', { withTimezone: true }).array().notNull().default(sql`'{}'`),
+    /** The whole route: from_place, the stops, to_place. */
+    route: text('route')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`array[from_place] || stop_places || array[to_place]`),
     timezone: text('timezone').notNull(),
     priceCents: integer('price_cents').notNull(),
     totalSeats: smallint('total_seats').notNull(),
-    seatsAvailable: smallint('seats_available').notNull(),
     totalSuitcases: smallint('total_suitcases').notNull(),
-    suitcasesAvailable: smallint('suitcases_available').notNull(),
+    /**
+     * Free seats and suitcases per leg (leg i runs from route[i] to route[i + 1]). Written only by
+     * the seat inventory (modules/rides/seat-inventory.ts).
+     */
+    legSeats: smallint('leg_seats').array().notNull(),
+    legSuitcases: smallint('leg_suitcases').array().notNull(),
+    /** The whole ride's free seats and suitcases: the smallest over its legs. */
+    seatsAvailable: smallint('seats_available')
+      .notNull()
+      .generatedAlwaysAs(sql`legs_min(leg_seats)`),
+    suitcasesAvailable: smallint('suitcases_available')
+      .notNull()
+      .generatedAlwaysAs(sql`legs_min(leg_suitcases)`),
     notes: jsonb('notes').$type<string[]>().notNull().default([]),
     pickupAddress: text('pickup_address'),
     pickupLat: doublePrecision('pickup_lat'),
@@ -210,13 +234,20 @@ export const rides = pgTable(
     // A search by destination alone cannot use rides_route_idx (it starts with the departure place).
     index('rides_destination_idx').on(t.region, t.toPlace, t.departsAt),
     index('rides_driver_idx').on(t.driverId, t.departsAt),
+    // A search by a place anywhere on the route (a stop, or either end).
+    index('rides_route_places_idx').using('gin', t.route),
     check('rides_region_check', sql`${t.region} in ('cornell', 'nj')`),
     check('rides_status_check', sql`${t.status} in ('active', 'cancelled', 'completed')`),
     check('rides_price_check', sql`${t.priceCents} >= 100`),
     check('rides_total_seats_check', sql`${t.totalSeats} between 1 and 8`),
-    check('rides_seats_available_check', sql`${t.seatsAvailable} between 0 and ${t.totalSeats}`),
     check('rides_total_suitcases_check', sql`${t.totalSuitcases} between 0 and 8`),
-    check('rides_suitcases_available_check', sql`${t.suitcasesAvailable} between 0 and ${t.totalSuitcases}`),
+    check(
+      'rides_legs_check',
+      sql`cardinality(${t.legSeats}) = cardinality(${t.stopPlaces}) + 1 and cardinality(${t.legSuitcases}) = cardinality(${t.stopPlaces}) + 1
+          and cardinality(${t.stopTimes}) = cardinality(${t.stopPlaces})
+          and 0 <= all(${t.legSeats}) and ${t.totalSeats} >= all(${t.legSeats})
+          and 0 <= all(${t.legSuitcases}) and ${t.totalSuitcases} >= all(${t.legSuitcases})`,
+    ),
   ],
 );
 
@@ -235,6 +266,9 @@ export const bookings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     seats: smallint('seats').notNull(),
     suitcases: smallint('suitcases').notNull(),
+    /** Where the passenger boards and leaves: places of the ride's route, from before to. */
+    fromPlace: text('from_place').notNull(),
+    toPlace: text('to_place').notNull(),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     /**
      * Who ended a cancelled booking: the passenger, the driver (a rejection) or the app (the ride
@@ -277,6 +311,9 @@ export const waitlistEntries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     seats: smallint('seats').notNull(),
     suitcases: smallint('suitcases').notNull(),
+    /** The segment waited for (places of the ride's route, from before to). */
+    fromPlace: text('from_place').notNull(),
+    toPlace: text('to_place').notNull(),
     createdAt: createdAt(),
   },
   (t) => [

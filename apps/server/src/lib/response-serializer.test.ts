@@ -44,11 +44,29 @@ const RIDE: Ride = {
   messageCount: 0,
   passengers: [],
   canDelete: false,
-  myBooking: { id: '2d8e3f40-5162-4c7d-8e8f-90a1b2c3d4e5', status: 'pending', seats: 1, suitcases: 0 },
+  myBooking: { id: '2d8e3f40-5162-4c7d-8e8f-90a1b2c3d4e5', status: 'pending', seats: 1, suitcases: 0, from: 'ithaca', to: 'binghamton' },
   editedAt: null,
   waitingCount: 0,
   myWaitlistEntry: null,
   seriesId: null,
+  stops: [{ place: 'binghamton', date: '2026-11-28', time: '16:00', departsAt: '2026-11-28T16:00:00.000Z' }],
+  legs: [
+    { from: 'ithaca', to: 'binghamton', miles: 55.1, seatsAvailable: 2, suitcasesAvailable: 1 },
+    { from: 'binghamton', to: 'new_york_city', miles: 172.4, seatsAvailable: 3, suitcasesAvailable: 2 },
+  ],
+  segment: {
+    from: 'ithaca',
+    to: 'new_york_city',
+    date: '2026-11-28',
+    time: '15:00',
+    arrivalDate: '2026-11-28',
+    arrivalTime: '19:27',
+    price: 25,
+    miles: 227.5,
+    routeMiles: 227.5,
+    seatsAvailable: 2,
+    suitcasesAvailable: 1,
+  },
 };
 
 /** Every anyOf left anywhere in a JSON Schema. */
@@ -102,7 +120,7 @@ describe('response serializer', () => {
       editedAt: '2026-11-26T09:30:00.000Z',
       driver: { ...RIDE.driver!, college: null, averageRating: null },
       myBooking: null,
-      myWaitlistEntry: { position: 2, seats: 1, suitcases: 1, createdAt: '2026-11-26T08:00:00.000Z' },
+      myWaitlistEntry: { position: 2, seats: 1, suitcases: 1, from: 'ithaca', to: 'new_york_city', createdAt: '2026-11-26T08:00:00.000Z' },
     };
     const rides = [RIDE, signedOut, waiting].map((ride) => ({ ...ride, leaked: 'not in the schema' }));
     const written = write(rides);

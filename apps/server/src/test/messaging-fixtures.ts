@@ -17,9 +17,9 @@ export async function insertRide(db: Db, driverId: string, departsAt = new Date(
       timezone: 'America/New_York',
       priceCents: 3500,
       totalSeats: 3,
-      seatsAvailable: 3,
+      legSeats: [3],
       totalSuitcases: 2,
-      suitcasesAvailable: 2,
+      legSuitcases: [2],
     })
     .returning({ id: rides.id });
   return row!.id;
@@ -28,7 +28,7 @@ export async function insertRide(db: Db, driverId: string, departsAt = new Date(
 export async function insertBooking(db: Db, rideId: string, userId: string, status: BookingStatus = 'pending'): Promise<string> {
   const [row] = await db
     .insert(bookings)
-    .values({ rideId, userId, seats: 1, suitcases: 1, status, paymentIntentId: 'NO_STRIPE' })
+    .values({ rideId, userId, seats: 1, suitcases: 1, fromPlace: 'ithaca', toPlace: 'new_york_city', status, paymentIntentId: 'NO_STRIPE' })
     .returning({ id: bookings.id });
   return row!.id;
 }

@@ -21,16 +21,16 @@ export async function insertRideWithBookings(
       timezone: 'America/New_York',
       priceCents: 3500,
       totalSeats: 4,
-      seatsAvailable: 4 - passengers.filter((p) => p.status === 'pending' || p.status === 'confirmed').length,
+      legSeats: [4 - passengers.filter((p) => p.status === 'pending' || p.status === 'confirmed').length],
       totalSuitcases: 4,
-      suitcasesAvailable: 4,
+      legSuitcases: [4],
       status: ride.status ?? 'completed',
     })
     .returning();
   const bookingRows = passengers.length
     ? await db
         .insert(bookings)
-        .values(passengers.map((p) => ({ rideId: row!.id, userId: p.userId, seats: 1, suitcases: 0, status: p.status })))
+        .values(passengers.map((p) => ({ rideId: row!.id, userId: p.userId, seats: 1, suitcases: 0, fromPlace: 'ithaca', toPlace: 'new_york_city', status: p.status })))
         .returning()
     : [];
   return { ride: row!, bookings: bookingRows };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, PAYMENT_PLACEHOLDER_INTENT } from '../constants.js';
-import { BookingStatusSchema, RideDto } from './rides.js';
+import { BookingStatusSchema, PlaceValueSchema, RideDto } from './rides.js';
 
 export const BOOKINGS_PAGE_DEFAULT = 50;
 export const BOOKINGS_PAGE_MAX = 100;
@@ -16,6 +16,9 @@ export const BookRideInput = z.object({
   paymentIntentId: z.literal(PAYMENT_PLACEHOLDER_INTENT, {
     error: `must be "${PAYMENT_PLACEHOLDER_INTENT}" while payments are disabled`,
   }),
+  /** Where the passenger boards and leaves: places of the ride's route, `from` before `to`; default its own ends. */
+  from: PlaceValueSchema.optional(),
+  to: PlaceValueSchema.optional(),
 });
 export type BookRideInput = z.infer<typeof BookRideInput>;
 
@@ -47,6 +50,9 @@ export const BookingDto = z.object({
   seats: z.number().int(),
   suitcases: z.number().int(),
   status: BookingStatusSchema,
+  /** Where the passenger boards and leaves (the ride's own ends unless a segment was booked). */
+  from: z.string(),
+  to: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   ride: RideDto,

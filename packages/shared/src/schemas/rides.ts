@@ -27,6 +27,10 @@ export const ADDRESS_MAX_CHARS = 300;
 export const RIDES_PAGE_DEFAULT = 50;
 export const RIDES_PAGE_MAX = 100;
 export const DAY_COUNTS_MAX_DAYS = 31;
+/** A ride stops at most this many times between its departure place and its destination. */
+export const RIDE_STOPS_MAX = 5;
+/** Every stop is reached before this many hours after the ride's departure. */
+export const RIDE_STOP_WITHIN_HOURS = 24;
 
 /** A calendar day written yyyy-mm-dd. */
 export const CalendarDaySchema = z.string().refine(isCalendarDay, 'must be a calendar day written yyyy-mm-dd');
@@ -110,6 +114,43 @@ export function repeatIssues(ride: { date: string; time: string; timezone: strin
   return issues;
 }
 
+/** A stop on the way, in route order; `date` and `time` are UTC like the ride's own. */
+export const RideStopInput = z.object({ place: PlaceValueSchema, date: CalendarDaySchema, time: TimeOfDaySchema }).strict();
+export type RideStopInput = z.infer<typeof RideStopInput>;
+
+const rideStopsSchema = z.array(RideStopInput).max(RIDE_STOPS_MAX, `at most ${RIDE_STOPS_MAX} stops`);
+
+/**
+ * The rules of stops against the ride (one place, for the server and the form): places distinct
+ * from each other and from the ride's ends, each stop after the one before it (the first after the
+ * departure), and all within RIDE_STOP_WITHIN_HOURS of the departure. Region membership is the
+ * server's check.
+ */
+export function stopIssues(ride: { from?: string; to?: string; date: string; time: string }, stops: readonly RideStopInput[]): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const departure = Date.parse(`${ride.date}T${ride.time}:00.000Z`);
+  const latest = departure + RIDE_STOP_WITHIN_HOURS * 3_600_000;
+  const seen = new Set<string>();
+  let previous = departure;
+  stops.forEach((stop, index) => {
+    if (stop.place === ride.from || stop.place === ride.to) {
+      issues.push({ path: ['stops', index, 'place'], message: 'must differ from the departure place and the destination' });
+    } else if (seen.has(stop.place)) {
+      issues.push({ path: ['stops', index, 'place'], message: 'is already a stop of this ride' });
+    }
+    seen.add(stop.place);
+    const at = Date.parse(`${stop.date}T${stop.time}:00.000Z`);
+    if (Number.isNaN(at) || Number.isNaN(departure)) return;
+    if (at <= previous) {
+      issues.push({ path: ['stops', index, 'time'], message: index === 0 ? 'must be after the departure' : 'must be after the previous stop' });
+    } else if (at >= latest) {
+      issues.push({ path: ['stops', index, 'time'], message: `must be within ${RIDE_STOP_WITHIN_HOURS} hours of the departure` });
+    }
+    previous = Math.max(previous, at);
+  });
+  return issues;
+}
+
 /**
  * The body of POST /api/rides (spec section 7). `date` and `time` are UTC; the web form converts
  * the local entry before sending. seatsAvailable / suitcasesAvailable may be left out; when sent
@@ -140,8 +181,11 @@ export const CreateRideInput = z
     returnTrip: z.object({ date: CalendarDaySchema, time: TimeOfDaySchema }).strict().optional(),
     /** Repeat the ride weekly; with a return trip, the ride back repeats too, shifted by the same days. */
     repeat: RideRepeatInput.optional(),
+    /** Stops on the way, in route order (at most RIDE_STOPS_MAX); none by default. */
+    stops: rideStopsSchema.default([]),
   })
   .superRefine((ride, ctx) => {
+    for (const issue of stopIssues(ride, ride.stops)) ctx.addIssue({ code: 'custom', ...issue });
     if (ride.repeat) for (const issue of repeatIssues(ride, ride.repeat)) ctx.addIssue({ code: 'custom', ...issue });
     if (ride.returnTrip && `${ride.returnTrip.date}T${ride.returnTrip.time}` <= `${ride.date}T${ride.time}`) {
       ctx.addIssue({ code: 'custom', path: ['returnTrip', 'time'], message: 'the return must depart after the outbound ride' });
@@ -250,6 +294,9 @@ export const RidePassengerDto = z.object({
   seats: z.number().int(),
   suitcases: z.number().int(),
   user: z.object({ id: z.uuid(), name: z.string(), avatar: z.string().nullable(), avatarColor: z.string().nullable() }),
+  /** Where the passenger boards and leaves: the ride's own ends unless they booked a segment. */
+  from: z.string(),
+  to: z.string(),
 });
 export type RidePassenger = z.infer<typeof RidePassengerDto>;
 
@@ -261,6 +308,9 @@ export const MyBookingDto = z.object({
   cancelledBy: BookingCancellerSchema.optional(),
   seats: z.number().int(),
   suitcases: z.number().int(),
+  /** Where the passenger boards and leaves: the ride's own ends unless they booked a segment. */
+  from: z.string(),
+  to: z.string(),
 });
 export type MyBooking = z.infer<typeof MyBookingDto>;
 
@@ -271,8 +321,56 @@ export const MyWaitlistEntryDto = z.object({
   seats: z.number().int(),
   suitcases: z.number().int(),
   createdAt: z.iso.datetime(),
+  /** Where the passenger boards and leaves: the ride's own ends unless they booked a segment. */
+  from: z.string(),
+  to: z.string(),
 });
 export type MyWaitlistEntry = z.infer<typeof MyWaitlistEntryDto>;
+
+/** A stop of a ride, in route order: its place and when the ride leaves it (UTC, as the ride's own date and time). */
+export const RideStopDto = z.object({
+  place: z.string(),
+  date: z.string(),
+  time: z.string(),
+  departsAt: z.iso.datetime(),
+});
+export type RideStop = z.infer<typeof RideStopDto>;
+
+/**
+ * One leg of a ride: from a point of its route to the next (a ride of n stops has n + 1 legs), with
+ * the seats and suitcases still free on it and its road distance.
+ */
+export const RideLegDto = z.object({
+  from: z.string(),
+  to: z.string(),
+  miles: z.number(),
+  seatsAvailable: z.number().int().min(0),
+  suitcasesAvailable: z.number().int().min(0),
+});
+export type RideLeg = z.infer<typeof RideLegDto>;
+
+/**
+ * The part of a ride a passenger looks at or books: from one point of its route to a later one.
+ * `date`/`time` are when the ride leaves `from`, `arrivalDate`/`arrivalTime` when it reaches `to`
+ * (a stop's own time, or for the destination an estimate from the distance), all UTC. `price` is
+ * the segment's price per seat (the ride's price times the segment's share of the route's miles,
+ * rounded up to the dollar, at least 1); seats and suitcases are the smallest free counts over the
+ * segment's legs.
+ */
+export const RideSegmentDto = z.object({
+  from: z.string(),
+  to: z.string(),
+  date: z.string(),
+  time: z.string(),
+  arrivalDate: z.string(),
+  arrivalTime: z.string(),
+  price: z.number(),
+  miles: z.number(),
+  routeMiles: z.number(),
+  seatsAvailable: z.number().int().min(0),
+  suitcasesAvailable: z.number().int().min(0),
+});
+export type RideSegment = z.infer<typeof RideSegmentDto>;
 
 /**
  * A ride (spec section 3). What depends on the viewer:
@@ -325,6 +423,15 @@ export const RideDto = z.object({
   myWaitlistEntry: MyWaitlistEntryDto.nullable(),
   /** The weekly series this ride is an occurrence of; null for a single ride. */
   seriesId: z.uuid().nullable(),
+  /** Stops between `from` and `to`, in route order; empty for a ride without stops. */
+  stops: z.array(RideStopDto),
+  /** The route's legs in order (stops + 1), each with its free seats and suitcases. */
+  legs: z.array(RideLegDto).min(1),
+  /**
+   * The part of the route the caller asked for (a search's from/to), else the whole ride. The
+   * spec's seatsAvailable / suitcasesAvailable are the whole ride's: the smallest over its legs.
+   */
+  segment: RideSegmentDto,
 });
 export type Ride = z.infer<typeof RideDto>;
 
@@ -339,6 +446,8 @@ export const RideSeatsDto = z.object({
   rideId: z.uuid(),
   seatsAvailable: z.number().int().min(0),
   suitcasesAvailable: z.number().int().min(0),
+  /** Free seats and suitcases per leg, in route order. */
+  legs: z.array(z.object({ seatsAvailable: z.number().int().min(0), suitcasesAvailable: z.number().int().min(0) })).min(1),
   waitingCount: z.number().int().min(0),
   status: RideStatusSchema,
 });
@@ -389,6 +498,8 @@ export const UpdateRideInput = z
       .max(RIDE_NOTES_MAX_COUNT)
       .transform((notes) => notes.filter((note) => note.length > 0))
       .optional(),
+    /** The ride's stops as they should be, in route order ([] removes them all); absent = unchanged. */
+    stops: rideStopsSchema.optional(),
     // null clears an address; absent leaves it as it is.
     pickupAddress: editedAddress,
     dropoffAddress: editedAddress,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '../constants.js';
-import { MyWaitlistEntryDto } from './rides.js';
+import { MyWaitlistEntryDto, PlaceValueSchema } from './rides.js';
 
 /**
  * POST /api/rides/{id}/waitlist: what the passenger waits for. Only a request the ride cannot take
@@ -9,6 +9,9 @@ import { MyWaitlistEntryDto } from './rides.js';
 export const JoinWaitlistInput = z.object({
   seats: z.number().int('must be a whole number').min(MIN_SEATS).max(MAX_SEATS),
   suitcases: z.number().int('must be a whole number').min(0).max(MAX_SUITCASES),
+  /** The segment waited for, as in a booking: places of the route, `from` before `to`; default the ride's ends. */
+  from: PlaceValueSchema.optional(),
+  to: PlaceValueSchema.optional(),
 });
 export type JoinWaitlistInput = z.infer<typeof JoinWaitlistInput>;
 
@@ -32,6 +35,8 @@ export const WaitingPassengerDto = z.object({
   position: z.number().int().min(1),
   seats: z.number().int(),
   suitcases: z.number().int(),
+  from: z.string(),
+  to: z.string(),
   createdAt: z.iso.datetime(),
   user: z.object({ id: z.uuid(), name: z.string(), avatar: z.string().nullable(), avatarColor: z.string().nullable() }),
 });

@@ -148,6 +148,8 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
       userId: user!.id,
       seats: 1,
       suitcases: 0,
+      from: null,
+      to: null,
       paymentIntentId: 'pi_race',
       now: t.clock.now(),
       notification: { kind: 'booking_requested', title: 'New booking request', bodyTemplate: 'From %s to %s.' },

@@ -14,6 +14,7 @@ import {
   type ParticipantViewJson,
   type RideDriverRow,
 } from '../rides/rides.sql.js';
+import { roomOfRangeSql, roomOnRange, takeSeatsSet } from '../rides/seat-inventory.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];
@@ -94,6 +95,9 @@ export interface BookRideStatementInput {
   userId: string;
   seats: number;
   suitcases: number;
+  /** Where the passenger boards and leaves; null for the ride's own ends. */
+  from: string | null;
+  to: string | null;
   paymentIntentId: string;
   now: Date;
   /** The driver's notification: its body with `%s` where the ride's from and to labels go, in that order. */
@@ -108,6 +112,8 @@ export interface RideForBooking {
   bookingsCounted: number;
   /** False when the passenger's account has been suspended or deleted since their request was authenticated. */
   passengerActive: boolean;
+  /** The room left on the asked range's legs as the snapshot saw them; null when the range is not on the route in order. */
+  roomOnRange: { seats: number; suitcases: number } | null;
 }
 
 /**
@@ -132,27 +138,33 @@ export async function bookRideInOneStatement(
 ): Promise<(RideForBooking & { booked: (BookedSeats & { participantView: ParticipantView }) | null }) | undefined> {
   const query = preparedQuery(db, 'book_ride', (db, name) => {
     const p = (key: keyof BookRideStatementInput | 'kind' | 'title' | 'bodyTemplate' | 'messagesInView') => sql.placeholder(key);
-    const reserved = db.$with('reserved', { seatsAvailable: rides.seatsAvailable, suitcasesAvailable: rides.suitcasesAvailable }).as(sql`
+    const range = { from: p('from'), to: p('to') };
+    const wanted = { seats: p('seats'), suitcases: p('suitcases') };
+    const reserved = db.$with('reserved', {
+      seatsAvailable: rides.seatsAvailable,
+      suitcasesAvailable: rides.suitcasesAvailable,
+      legSeats: rides.legSeats,
+      legSuitcases: rides.legSuitcases,
+    }).as(sql`
       update ${rides}
-         set seats_available = seats_available - ${p('seats')}::smallint,
-             suitcases_available = suitcases_available - ${p('suitcases')}::smallint
+         set ${takeSeatsSet(range, wanted)}
        where ${rides.id} = ${p('rideId')}::uuid
          and ${rides.region} = ${p('region')}::text
          and ${rides.driverId} <> ${p('userId')}::uuid
          and ${rides.status} = 'active'
          and ${rides.departsAt} > ${p('now')}::timestamptz
-         and ${rides.seatsAvailable} >= ${p('seats')}::smallint
-         and ${rides.suitcasesAvailable} >= ${p('suitcases')}::smallint
+         and ${roomOnRange(range, wanted)}
          and not ${blockedEitherWay(p('userId'), rides.driverId)}
          and not ${hasActiveBookingSql(p('userId'))}
          and ${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}
          and ${passengerStillActiveSql(p('userId'))}
          and ${driverRowKeyShared}
-      returning seats_available, suitcases_available, driver_id, from_place, to_place`);
+      returning legs_min(leg_seats) as seats_available, legs_min(leg_suitcases) as suitcases_available, leg_seats, leg_suitcases,
+                driver_id, coalesce(${p('from')}::text, from_place) as from_place, coalesce(${p('to')}::text, to_place) as to_place`);
     const booked = db.$with('booked', { id: bookings.id }).as(sql`
-      insert into ${bookings} (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
+      insert into ${bookings} (id, ride_id, user_id, seats, suitcases, from_place, to_place, status, payment_intent_id, created_at, updated_at)
       select ${p('bookingId')}::uuid, ${p('rideId')}::uuid, ${p('userId')}::uuid, ${p('seats')}::smallint, ${p('suitcases')}::smallint,
-             'pending', ${p('paymentIntentId')}::text, ${p('now')}::timestamptz, ${p('now')}::timestamptz
+             reserved.from_place, reserved.to_place, 'pending', ${p('paymentIntentId')}::text, ${p('now')}::timestamptz, ${p('now')}::timestamptz
         from reserved
       returning id`);
     const unlisted = db.$with('unlisted', { id: waitlistEntries.id }).as(sql`
@@ -179,8 +191,12 @@ export async function bookRideInOneStatement(
         hasActiveBooking: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${hasActiveBookingSql(userId)} end`,
         bookingsCounted: sql<number | null>`case when ${reserved.seatsAvailable} is null then ${bookingsCountedSql(userId)} end`.mapWith(Number),
         passengerActive: sql<boolean | null>`case when ${reserved.seatsAvailable} is null then ${passengerActiveNowSql(userId)} end`,
+        rangeSeats: roomOfRangeSql(range).seats,
+        rangeSuitcases: roomOfRangeSql(range).suitcases,
         seatsAfter: reserved.seatsAvailable,
         suitcasesAfter: reserved.suitcasesAvailable,
+        legSeatsAfter: reserved.legSeats,
+        legSuitcasesAfter: reserved.legSuitcases,
         notificationId: notified.id,
         notificationCreatedAt: notified.createdAt,
         // Read only once the UPDATE holds the ride's lock (the CASE needs its row), by a function
@@ -206,20 +222,44 @@ export async function bookRideInOneStatement(
     bodyTemplate: input.notification.bodyTemplate,
   });
   if (!row) return undefined;
-  const { seatsAfter, suitcasesAfter, notificationId, notificationCreatedAt, participantView, blocked, hasActiveBooking, bookingsCounted, passengerActive, ...found } = row;
+  const {
+    seatsAfter,
+    suitcasesAfter,
+    legSeatsAfter,
+    legSuitcasesAfter,
+    rangeSeats,
+    rangeSuitcases,
+    notificationId,
+    notificationCreatedAt,
+    participantView,
+    blocked,
+    hasActiveBooking,
+    bookingsCounted,
+    passengerActive,
+    ...found
+  } = row;
   const facts = {
     ...found,
     blocked: blocked ?? false,
     hasActiveBooking: hasActiveBooking ?? false,
     bookingsCounted: bookingsCounted ?? 0,
     passengerActive: passengerActive ?? true,
+    roomOnRange: rangeSeats === null || rangeSuitcases === null ? null : { seats: Number(rangeSeats), suitcases: Number(rangeSuitcases) },
   };
   const booked =
-    seatsAfter === null || suitcasesAfter === null || notificationId === null || notificationCreatedAt === null || participantView === null
+    seatsAfter === null ||
+    suitcasesAfter === null ||
+    legSeatsAfter === null ||
+    legSuitcasesAfter === null ||
+    notificationId === null ||
+    notificationCreatedAt === null ||
+    participantView === null
       ? null
       : {
           seatsAvailable: seatsAfter,
           suitcasesAvailable: suitcasesAfter,
+          legSeats: legSeatsAfter,
+          legSuitcases: legSuitcasesAfter,
           notificationId,
           notificationCreatedAt,
           participantView: participantViewFromJson(input.rideId, participantView),
@@ -243,6 +283,8 @@ export interface NewBookingWithNotification {
   userId: string;
   seats: number;
   suitcases: number;
+  fromPlace: string;
+  toPlace: string;
   paymentIntentId: string;
   now: Date;
   /** The driver's notification of the request; it points at the new booking. */
@@ -253,6 +295,9 @@ export interface NewBookingWithNotification {
 export interface BookedSeats {
   seatsAvailable: number;
   suitcasesAvailable: number;
+  /** Free seats and suitcases per leg after the booking. */
+  legSeats: number[];
+  legSuitcases: number[];
   notificationId: string;
   notificationCreatedAt: Date;
 }
@@ -272,22 +317,23 @@ export async function reserveSeatsAndInsertBooking(
 ): Promise<BookedSeats | undefined> {
   const now = booking.now.toISOString();
   const { notification } = booking;
+  const range = { from: booking.fromPlace, to: booking.toPlace };
+  const wanted = { seats: booking.seats, suitcases: booking.suitcases };
   const result = (await db.execute(sql`
     with reserved as (
       update rides
-         set seats_available = seats_available - ${booking.seats},
-             suitcases_available = suitcases_available - ${booking.suitcases}
+         set ${takeSeatsSet(range, wanted)}
        where id = ${booking.rideId}
          and status = 'active'
          and departs_at > ${now}::timestamptz
-         and seats_available >= ${booking.seats}
-         and suitcases_available >= ${booking.suitcases}
+         and ${roomOnRange(range, wanted)}
          and not ${blockedEitherWay(booking.userId, rides.driverId)}
-      returning seats_available, suitcases_available
+      returning legs_min(leg_seats) as seats_available, legs_min(leg_suitcases) as suitcases_available, leg_seats, leg_suitcases
     ), booked as (
-      insert into bookings (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
+      insert into bookings (id, ride_id, user_id, seats, suitcases, from_place, to_place, status, payment_intent_id, created_at, updated_at)
       select ${booking.bookingId}::uuid, ${booking.rideId}::uuid, ${booking.userId}::uuid, ${booking.seats}::smallint,
-             ${booking.suitcases}::smallint, 'pending', ${booking.paymentIntentId}::text, ${now}::timestamptz, ${now}::timestamptz
+             ${booking.suitcases}::smallint, ${booking.fromPlace}::text, ${booking.toPlace}::text, 'pending', ${booking.paymentIntentId}::text,
+             ${now}::timestamptz, ${now}::timestamptz
         from reserved
       returning id
     ), unlisted as (
@@ -302,6 +348,7 @@ export async function reserveSeatsAndInsertBooking(
       returning id, created_at
     )
     select reserved.seats_available::int as "seatsAvailable", reserved.suitcases_available::int as "suitcasesAvailable",
+           reserved.leg_seats::int[] as "legSeats", reserved.leg_suitcases::int[] as "legSuitcases",
            notified.id::text as "notificationId", notified.created_at as "notificationCreatedAt"
       from reserved, notified
   `)) as unknown as { rows: (BookedSeats & { notificationCreatedAt: Date | string })[] };
@@ -317,17 +364,6 @@ export async function findActiveBookingOfUserOnRide(db: Queryable, rideId: strin
     .where(and(eq(bookings.rideId, rideId), eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed'])))
     .limit(1);
   return row;
-}
-
-/** Gives a booking's seats and suitcases back to its ride in one UPDATE. */
-export async function releaseSeats(db: Queryable, options: { rideId: string; seats: number; suitcases: number }): Promise<void> {
-  await db
-    .update(rides)
-    .set({
-      seatsAvailable: sql`${rides.seatsAvailable} + ${options.seats}`,
-      suitcasesAvailable: sql`${rides.suitcasesAvailable} + ${options.suitcases}`,
-    })
-    .where(eq(rides.id, options.rideId));
 }
 
 /** A booking whose ride is in the region, with that ride. */

@@ -11,6 +11,7 @@ import type { EventBus } from '../../lib/events.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { getRidesByIds, hasDeparted, toRideDtoOfKnownRide } from '../rides/rides.service.js';
+import { releaseSeats } from '../rides/seat-inventory.js';
 import type { UserRow } from '../users/users.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
@@ -25,7 +26,6 @@ import {
   bookRideInOneStatement,
   findRideInRegion,
   lockRide,
-  releaseSeats,
   transitionBooking,
   type BookingRow,
   type BookingWithPassenger,
@@ -87,11 +87,30 @@ function bookingRefusal(found: RideForBooking | undefined, userId: string, wante
       `You have booked this ride ${MAX_BOOKINGS_PER_USER_PER_RIDE} times already; please contact the driver instead.`,
     );
   }
+  const room = found.roomOnRange;
+  if (!room) return segmentNotOnRoute(ride, wanted);
   const problems = [];
-  if (wanted.seats > ride.seatsAvailable) problems.push(`only ${plural(ride.seatsAvailable, 'seat')} left`);
-  if (wanted.suitcases > ride.suitcasesAvailable) problems.push(`only ${plural(ride.suitcasesAvailable, 'suitcase')} left`);
+  if (wanted.seats > room.seats) problems.push(`only ${plural(room.seats, 'seat')} left`);
+  if (wanted.suitcases > room.suitcases) problems.push(`only ${plural(room.suitcases, 'suitcase')} left`);
   if (problems.length > 0) return new AppError('RIDE_FULL', `Not enough room on this ride: ${problems.join(' and ')}.`);
   return null;
+}
+
+/**
+ * The 400 for a boarding or leaving place that is not on the ride's route, or not in route order
+ * (shared with the waiting list, which takes the same range).
+ */
+export function segmentNotOnRoute(ride: { route: readonly string[] }, wanted: { from?: string | undefined; to?: string | undefined }): AppError {
+  const stops = ride.route.map((place) => placeLabel(place)).join(' → ');
+  for (const field of ['from', 'to'] as const) {
+    const place = wanted[field];
+    if (place !== undefined && !ride.route.includes(place)) {
+      const message = `"${place}" is not a place of this ride's route (${stops})`;
+      return new AppError('VALIDATION_FAILED', `Invalid request: body.${field} ${message}`, [{ path: `body.${field}`, message }]);
+    }
+  }
+  const message = `must come after the boarding place on the route (${stops})`;
+  return new AppError('VALIDATION_FAILED', `Invalid request: body.to ${message}`, [{ path: 'body.to', message }]);
 }
 
 /**
@@ -122,7 +141,16 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
     const bookingId = randomUUID();
     let found;
     try {
-      found = await bookRideInOneStatement(deps.db, { ...input, bookingId, region, userId, now, notification });
+      found = await bookRideInOneStatement(deps.db, {
+        ...input,
+        from: input.from ?? null,
+        to: input.to ?? null,
+        bookingId,
+        region,
+        userId,
+        now,
+        notification,
+      });
     } catch (error) {
       if (isUniqueViolation(error, ONE_ACTIVE_BOOKING_INDEX)) throw alreadyBooked();
       throw error;
@@ -134,13 +162,15 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
       continue;
     }
     const { ride, driver } = found;
+    const fromPlace = input.from ?? ride.fromPlace;
+    const toPlace = input.to ?? ride.toPlace;
 
     deps.events.publish('ride-changed', { rideId: ride.id });
     publishNotification(deps.events, {
       userId: ride.driverId,
       kind: notification.kind,
       title: notification.title,
-      body: notification.bodyTemplate.replace('%s', placeLabel(ride.fromPlace)).replace('%s', placeLabel(ride.toPlace)),
+      body: notification.bodyTemplate.replace('%s', placeLabel(fromPlace)).replace('%s', placeLabel(toPlace)),
       id: booked.notificationId,
       rideId: ride.id,
       bookingId,
@@ -155,13 +185,24 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
       userId,
       seats: input.seats,
       suitcases: input.suitcases,
+      fromPlace,
+      toPlace,
       status: 'pending',
       cancelledBy: null,
       paymentIntentId: input.paymentIntentId,
       createdAt: now,
       updatedAt: now,
     };
-    const bookedRide = { ride: { ...ride, seatsAvailable: booked.seatsAvailable, suitcasesAvailable: booked.suitcasesAvailable }, driver };
+    const bookedRide = {
+      ride: {
+        ...ride,
+        seatsAvailable: booked.seatsAvailable,
+        suitcasesAvailable: booked.suitcasesAvailable,
+        legSeats: booked.legSeats,
+        legSuitcases: booked.legSuitcases,
+      },
+      driver,
+    };
     // The new booking is the user's active one, which is what the ride shows as theirs. The
     // statement's participant view holds every other booking of the ride and may lack this one.
     const { participantView } = booked;
@@ -172,7 +213,8 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
         (a, b) => a.booking.createdAt.getTime() - b.booking.createdAt.getTime() || (a.booking.id < b.booking.id ? -1 : a.booking.id > b.booking.id ? 1 : 0),
       );
     }
-    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, { viewerBookings: [booking], participantView });
+    // The answer shows the ride as the passenger booked it: their segment.
+    const rideDto = await toRideDtoOfKnownRide(deps, { userId }, bookedRide, { viewerBookings: [booking], participantView, segment: { from: fromPlace, to: toPlace } });
     return toBookingDto({ booking, passenger }, rideDto);
   }
   throw new AppError('RIDE_FULL', 'Not enough room on this ride: others are booking it at this moment. Please try again.');
@@ -205,11 +247,11 @@ export async function updateBookingStatus(
     }
     const promoted: (() => void)[] = [];
     if (input.status === 'cancelled') {
-      await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
+      await releaseSeats(tx, updated);
       // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
       promoted.push(...(await promoteWaitingPassengers(tx, deps.events, ride.id, now)));
     }
-    const route = `from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`;
+    const route = `from ${placeLabel(updated.fromPlace)} to ${placeLabel(updated.toPlace)}`;
     const notified = await createNotification(tx, deps.events, {
       userId: updated.userId,
       kind: input.status === 'confirmed' ? 'booking_confirmed' : 'booking_rejected',
@@ -253,12 +295,12 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
     if (!updated) {
       throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending or confirmed booking can be cancelled`);
     }
-    await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
+    await releaseSeats(tx, updated);
     const notified = await createNotification(tx, deps.events, {
       userId: ride.driverId,
       kind: 'booking_cancelled_by_passenger',
       title: 'Booking cancelled',
-      body: `A passenger cancelled their booking of ${plural(updated.seats, 'seat')} from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}.`,
+      body: `A passenger cancelled their booking of ${plural(updated.seats, 'seat')} from ${placeLabel(updated.fromPlace)} to ${placeLabel(updated.toPlace)}.`,
       rideId: ride.id,
       bookingId,
       otherUserId: userId,
@@ -326,6 +368,8 @@ function toBookingDto({ booking, passenger }: BookingWithPassenger, ride: Ride):
     seats: booking.seats,
     suitcases: booking.suitcases,
     status: booking.status,
+    from: booking.fromPlace,
+    to: booking.toPlace,
     createdAt: booking.createdAt.toISOString(),
     updatedAt: booking.updatedAt.toISOString(),
     ride,
@@ -348,7 +392,7 @@ async function cancelBookingInTransaction(
   if (!ride) return () => {};
   const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now, cancelledBy: 'app' });
   if (!updated) return () => {};
-  await releaseSeats(tx, { rideId: ride.id, seats: updated.seats, suitcases: updated.suitcases });
+  await releaseSeats(tx, updated);
   const notified = await createNotification(tx, events, notify(ride));
   const promoted = await promoteWaitingPassengers(tx, events, ride.id, now);
   return () => {
@@ -381,7 +425,7 @@ export async function cancelPendingBookingsBetween(
     const blockerDrives = booking.userId === blockedId;
     pushes.push(
       await cancelBookingInTransaction(tx, events, booking, now, (ride) => {
-        const route = `from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`;
+        const route = `from ${placeLabel(booking.fromPlace)} to ${placeLabel(booking.toPlace)}`;
         return blockerDrives
           ? {
               userId: blockedId,
@@ -420,7 +464,7 @@ export async function cancelUpcomingBookingsOfUser(tx: Queryable, events: EventB
         userId: ride.driverId,
         kind: 'booking_cancelled_by_passenger',
         title: 'Booking cancelled',
-        body: `A passenger's booking of ${plural(booking.seats, 'seat')} from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} was cancelled: their account is no longer active.`,
+        body: `A passenger's booking of ${plural(booking.seats, 'seat')} from ${placeLabel(booking.fromPlace)} to ${placeLabel(booking.toPlace)} was cancelled: their account is no longer active.`,
         rideId: ride.id,
         bookingId: booking.id,
         otherUserId: userId,

@@ -31,18 +31,9 @@ export async function moveBookingsOfRides(
       userId: bookings.userId,
       seats: bookings.seats,
       suitcases: bookings.suitcases,
+      fromPlace: bookings.fromPlace,
+      toPlace: bookings.toPlace,
     });
-}
-
-/** Gives seats and suitcases back to a ride in one UPDATE. */
-export async function releaseSeatsOfRide(db: Queryable, options: { rideId: string; seats: number; suitcases: number }): Promise<void> {
-  await db
-    .update(rides)
-    .set({
-      seatsAvailable: sql`${rides.seatsAvailable} + ${options.seats}`,
-      suitcasesAvailable: sql`${rides.suitcasesAvailable} + ${options.suitcases}`,
-    })
-    .where(eq(rides.id, options.rideId));
 }
 
 export async function expirePassedRideRequests(db: Queryable, now: Date): Promise<number> {

@@ -7,13 +7,13 @@ import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
 import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
 import { extendRideSeries } from '../rides/ride-series.service.js';
+import { releaseSeats } from '../rides/seat-inventory.js';
 import {
   claimJobPeriod,
   completeDepartedRides,
   expirePassedRideRequests,
   moveBookingsOfRides,
   recordJobRun,
-  releaseSeatsOfRide,
   tryAdvisoryTransactionLock,
 } from './periodic-job.repository.js';
 
@@ -94,13 +94,8 @@ export async function runPeriodicJob(
     const rideIds = completedRides.map((ride) => ride.id);
     const completedBookings = await moveBookingsOfRides(tx, { rideIds, from: 'confirmed', to: 'completed', now });
     const cancelledBookings = await moveBookingsOfRides(tx, { rideIds, from: 'pending', to: 'cancelled', now });
-    // A cancelled booking holds no seat, whoever cancels it (DESIGN.md section 6).
-    const released = new Map<string, { seats: number; suitcases: number }>();
-    for (const booking of cancelledBookings) {
-      const total = released.get(booking.rideId) ?? { seats: 0, suitcases: 0 };
-      released.set(booking.rideId, { seats: total.seats + booking.seats, suitcases: total.suitcases + booking.suitcases });
-    }
-    for (const [rideId, total] of released) await releaseSeatsOfRide(tx, { rideId, ...total });
+    // A cancelled booking holds no seat, whoever cancels it (DESIGN.md section 6): each gives back its legs.
+    for (const booking of cancelledBookings) await releaseSeats(tx, booking);
     result.ridesCompleted = completedRides.length;
     result.bookingsCompleted = completedBookings.length;
     result.bookingsCancelled = cancelledBookings.length;

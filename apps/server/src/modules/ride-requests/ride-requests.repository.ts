@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, eq, gt, gte, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideRequests, users } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
@@ -107,8 +107,8 @@ export async function findUpcomingRideRequestsOnRoute(
   db: Queryable,
   filter: {
     region: Region;
-    fromPlace: string;
-    toPlace: string;
+    /** The ride's route: requests from one of its places to a later one. */
+    route: readonly string[];
     now: Date;
     departsFrom: Date;
     departsBefore: Date;
@@ -121,8 +121,8 @@ export async function findUpcomingRideRequestsOnRoute(
     .where(
       and(
         upcomingInRegion(filter.region, filter.now),
-        eq(rideRequests.fromPlace, filter.fromPlace),
-        eq(rideRequests.toPlace, filter.toPlace),
+        inArray(rideRequests.fromPlace, [...filter.route.slice(0, -1)]),
+        inArray(rideRequests.toPlace, [...filter.route.slice(1)]),
         gte(rideRequests.departsAt, filter.departsFrom),
         lt(rideRequests.departsAt, filter.departsBefore),
         ne(rideRequests.userId, filter.excludeUserId),

@@ -126,12 +126,20 @@ export async function deleteRideRequest(
   await deleteRideRequestById(deps.db, id);
 }
 
-type NewRide = Pick<typeof rides.$inferSelect, 'id' | 'region' | 'driverId' | 'fromPlace' | 'toPlace' | 'departsAt'>;
+type NewRide = Pick<typeof rides.$inferSelect, 'id' | 'region' | 'driverId' | 'fromPlace' | 'toPlace' | 'departsAt' | 'route' | 'stopTimes'>;
+
+/** When the ride leaves the request's departure place (its own departure, or a stop's time); null when it does not serve the request's from -> to. */
+function boardingFor(ride: NewRide, request: Pick<RideRequestRow, 'fromPlace' | 'toPlace'>): Date | null {
+  const first = ride.route.indexOf(request.fromPlace);
+  const last = ride.route.indexOf(request.toPlace);
+  if (first < 0 || last <= first) return null;
+  return first === 0 ? ride.departsAt : ride.stopTimes[first - 1]!;
+}
 
 /** Whether a ride departs on the request's local day, or the day before or after, in the request's zone. */
-function rideFitsRequestDay(ride: NewRide, request: RideRequestRow): boolean {
+function rideFitsRequestDay(boardsAt: Date, request: RideRequestRow): boolean {
   const requestDay = dayInTimeZone(request.departsAt, request.timezone);
-  const rideDay = dayInTimeZone(ride.departsAt, request.timezone);
+  const rideDay = dayInTimeZone(boardsAt, request.timezone);
   const apart = Math.abs(Date.parse(`${rideDay}T00:00:00Z`) - Date.parse(`${requestDay}T00:00:00Z`)) / DAY_MS;
   return apart <= 1;
 }
@@ -164,28 +172,34 @@ export async function notifyRequestersOfNewRide(
   // A local day apart in any zone is less than three days apart in absolute time.
   const candidates = await findUpcomingRideRequestsOnRoute(tx, {
     region: ride.region,
-    fromPlace: ride.fromPlace,
-    toPlace: ride.toPlace,
+    route: ride.route,
     now,
     departsFrom: new Date(ride.departsAt.getTime() - 3 * DAY_MS),
     departsBefore: new Date(ride.departsAt.getTime() + 3 * DAY_MS),
     excludeUserId: ride.driverId,
   });
-  const firstMatchPerRequester = new Map<string, RideRequestRow>();
+  // A ride serves a request when it passes the request's from and then its to (as a segment when
+  // either is a stop), leaving the request's from on its day.
+  const firstMatchPerRequester = new Map<string, { request: RideRequestRow; boardsAt: Date }>();
   for (const request of candidates) {
-    if (!firstMatchPerRequester.has(request.userId) && rideFitsRequestDay(ride, request)) {
-      firstMatchPerRequester.set(request.userId, request);
+    const boardsAt = boardingFor(ride, request);
+    if (boardsAt && !firstMatchPerRequester.has(request.userId) && rideFitsRequestDay(boardsAt, request)) {
+      firstMatchPerRequester.set(request.userId, { request, boardsAt });
     }
   }
 
   const pushes: Array<() => void> = [];
-  for (const request of firstMatchPerRequester.values()) {
+  for (const { request, boardsAt } of firstMatchPerRequester.values()) {
+    const whole = request.fromPlace === ride.fromPlace && request.toPlace === ride.toPlace;
+    const posted = whole
+      ? `A driver posted a ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} departing ${describeDeparture(boardsAt, request.timezone)}.`
+      : `A driver's ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} passes ${placeLabel(request.fromPlace)} ${describeDeparture(boardsAt, request.timezone)} on its way to ${placeLabel(request.toPlace)}.`;
     pushes.push(
       await createNotification(tx, events, {
         userId: request.userId,
         kind: 'ride_request_match',
-        title: `A ride matches your request from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`,
-        body: `A driver posted a ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} departing ${describeDeparture(ride.departsAt, request.timezone)}. Open it to book a seat or message the driver.`,
+        title: `A ride matches your request from ${placeLabel(request.fromPlace)} to ${placeLabel(request.toPlace)}`,
+        body: `${posted} Open it to book a seat or message the driver.`,
         rideId: ride.id,
         otherUserId: ride.driverId,
         dedupeKey: `ride_request_match:${request.id}:${ride.id}`,

@@ -387,9 +387,9 @@ describeEachDatabase('ride requests', (kind) => {
               timezone: 'America/New_York',
               priceCents: 3500,
               totalSeats: 3,
-              seatsAvailable: 3,
+              legSeats: [3],
               totalSuitcases: 3,
-              suitcasesAvailable: 3,
+              legSuitcases: [3],
             })
             .returning();
           const push = await notifyRequestersOfNewRide(tx, t.app.deps.events, row!, t.clock.now());
@@ -530,9 +530,9 @@ describeEachDatabase('ride requests', (kind) => {
               timezone: 'UTC',
               priceCents: 2000,
               totalSeats: 1,
-              seatsAvailable: 1,
+              legSeats: [1],
               totalSuitcases: 1,
-              suitcasesAvailable: 1,
+              legSuitcases: [1],
             })
             .returning();
           await notifyRequestersOfNewRide(tx, t.app.deps.events, row!, t.clock.now());

@@ -35,6 +35,7 @@ export function startRideSeatAnnouncer(deps: { db: Queryable; events: EventBus; 
             rideId: ride.id,
             seatsAvailable: ride.seatsAvailable,
             suitcasesAvailable: ride.suitcasesAvailable,
+            legs: ride.legSeats.map((seatsAvailable, leg) => ({ seatsAvailable, suitcasesAvailable: ride.legSuitcases[leg] ?? 0 })),
             waitingCount: ride.waitingCount,
             status: ride.status,
           },

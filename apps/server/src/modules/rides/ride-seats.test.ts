@@ -64,14 +64,14 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     expect(booked.statusCode).toBe(201);
     await untilReceived(cornell, 1);
     await untilReceived(byDefault, 1);
-    expect(cornell).toEqual([{ rideId, seatsAvailable: 1, suitcasesAvailable: 1, waitingCount: 0, status: 'active' }]);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 1, suitcasesAvailable: 1, legs: [{ seatsAvailable: 1, suitcasesAvailable: 1 }], waitingCount: 0, status: 'active' }]);
     // No region in the handshake is cornell, as for HTTP calls.
     expect(byDefault).toEqual(cornell);
 
     const cancelled = await t.call({ method: 'DELETE', url: `/api/bookings/${booked.json().id}`, token: passenger.token });
     expect(cancelled.statusCode).toBe(200);
     await untilReceived(cornell, 2);
-    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 3, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 3, suitcasesAvailable: 2, legs: [{ seatsAvailable: 3, suitcasesAvailable: 2 }], waitingCount: 0, status: 'active' });
 
     const again = await book(second, rideId, 1, 1);
     expect(again.statusCode).toBe(201);
@@ -109,7 +109,7 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     expect(cancelled.statusCode).toBe(200);
     await untilReceived(cornell, 1);
     await pause(SETTLE_MS);
-    expect(cornell).toEqual([{ rideId, seatsAvailable: 3, suitcasesAvailable: 2, waitingCount: 0, status: 'cancelled' }]);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 3, suitcasesAvailable: 2, legs: [{ seatsAvailable: 3, suitcasesAvailable: 2 }], waitingCount: 0, status: 'cancelled' }]);
   });
 
   it('sends the waiting count when someone joins or leaves the waiting list, and when a block or a suspension ends their waiting', async () => {
@@ -123,7 +123,7 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
 
     expect((await wait(second)).statusCode).toBe(201);
     await untilReceived(cornell, 1);
-    expect(cornell).toEqual([{ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 1, status: 'active' }]);
+    expect(cornell).toEqual([{ rideId, seatsAvailable: 0, suitcasesAvailable: 2, legs: [{ seatsAvailable: 0, suitcasesAvailable: 2 }], waitingCount: 1, status: 'active' }]);
 
     const third = await t.signIn('seats-third@cornell.edu', 'Tia Third');
     expect((await wait(third)).statusCode).toBe(201);
@@ -143,7 +143,7 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     // Blocking the driver ends the waiting on their rides, and the line's watchers hear of it.
     expect((await t.call({ method: 'POST', url: `/api/users/${driver.id}/block`, token: third.token })).statusCode).toBe(200);
     await untilReceived(cornell, 4);
-    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, legs: [{ seatsAvailable: 0, suitcasesAvailable: 2 }], waitingCount: 0, status: 'active' });
     expect(cornell).toHaveLength(4);
 
     // A suspension ends the suspended passenger's waiting too, and the line's watchers hear of it.
@@ -155,7 +155,7 @@ describeEachDatabase('live seat counts for everyone browsing a region', (kind) =
     const suspended = await t.call({ method: 'POST', url: `/api/admin/users/${fourth.id}/suspend`, token: admin.token, payload: { reason: 'spam' } });
     expect(suspended.statusCode, suspended.body).toBe(200);
     await untilReceived(cornell, 6);
-    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, waitingCount: 0, status: 'active' });
+    expect(cornell.at(-1)).toEqual({ rideId, seatsAvailable: 0, suitcasesAvailable: 2, legs: [{ seatsAvailable: 0, suitcasesAvailable: 2 }], waitingCount: 0, status: 'active' });
     await pause(SETTLE_MS);
     expect(cornell).toHaveLength(6);
   });

@@ -23,6 +23,7 @@ import {
 } from './ride-series.repository.js';
 import type { RideRow } from './rides.repository.js';
 import { RIDE_CANCELLED_SYSTEM_MESSAGE, cancelRideInTransaction } from './rides.service.js';
+import { freshLegs } from './seat-inventory.js';
 
 type SeriesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
@@ -61,11 +62,13 @@ async function createOccurrences(
       fromPlace: series.fromPlace,
       toPlace: series.toPlace,
       departsAt,
+      // Every occurrence stops where the series does, as long after its departure.
+      stopPlaces: series.stopPlaces,
+      stopTimes: series.stopOffsetsMinutes.map((minutes) => new Date(departsAt.getTime() + minutes * 60_000)),
       priceCents: series.priceCents,
       totalSeats: series.totalSeats,
-      seatsAvailable: series.totalSeats,
       totalSuitcases: series.totalSuitcases,
-      suitcasesAvailable: series.totalSuitcases,
+      ...freshLegs({ totalSeats: series.totalSeats, totalSuitcases: series.totalSuitcases, stopCount: series.stopPlaces.length }),
       notes: series.notes,
       pickupAddress: series.pickupAddress,
       pickupLat: series.pickupLat,

@@ -1,11 +1,13 @@
 import type { College } from '@carpool/shared/colleges';
+import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rideMessages, rides, users } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { participantViewFromJson, participantViewSql, rideDriverColumns, type ParticipantView, type RideDriverRow } from './rides.sql.js';
+import { allLegsFreeSet, resizedTotals } from './seat-inventory.js';
 
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
@@ -46,17 +48,45 @@ function upcomingActiveRidesWhere(filter: {
   to?: Bindable<string> | undefined;
   colleges?: Bindable<readonly string[]> | undefined;
 }): SQL {
+  const boardAt = boardingTime(filter.from);
   return and(
     eq(rides.region, filter.region),
     eq(rides.status, 'active'),
     gt(rides.departsAt, filter.departsAfter),
-    filter.departsFrom ? gte(rides.departsAt, filter.departsFrom) : undefined,
+    // The day is the boarding place's: a stop is reached within RIDE_STOP_WITHIN_HOURS of the
+    // departure, so the departure's own bounds (rides_search_idx) are widened by that much first.
+    filter.departsFrom ? sql`${rides.departsAt} >= ${instant(filter.departsFrom)} - ${STOP_WINDOW}` : undefined,
+    filter.departsFrom ? sql`${boardAt} >= ${instant(filter.departsFrom)}` : undefined,
     filter.departsBefore ? lt(rides.departsAt, filter.departsBefore) : undefined,
-    filter.from ? eq(rides.fromPlace, filter.from) : undefined,
-    filter.to ? eq(rides.toPlace, filter.to) : undefined,
+    filter.departsBefore ? sql`${boardAt} < ${instant(filter.departsBefore)}` : undefined,
+    ...routeConditions(filter.from, filter.to),
     collegeCondition(filter.colleges),
     listableRideCondition(filter.viewerId),
   )!;
+}
+
+const STOP_WINDOW = sql.raw(`interval '${RIDE_STOP_WITHIN_HOURS} hours'`);
+
+/** An instant bound as timestamptz, whether a Date or a placeholder (which carries ISO text). */
+const instant = (value: Bindable<Date>) => sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
+
+/**
+ * A ride passes `from` and then `to` (either may be absent: any place before or after): both on
+ * its route (rides_route_places_idx, a GIN index on the route), in that order.
+ */
+function routeConditions(from: Bindable<string> | undefined, to: Bindable<string> | undefined): SQL[] {
+  if (!from && !to) return [];
+  const places = [from, to].filter((place) => place !== undefined);
+  return [
+    sql`${rides.route} @> array[${sql.join(places.map((place) => sql`${place}::text`), sql`, `)}]`,
+    sql`route_legs(${rides.route}, ${from ?? null}::text, ${to ?? null}::text) is not null`,
+  ];
+}
+
+/** When the ride leaves the boarding place: its departure, or the stop's own time. */
+function boardingTime(from: Bindable<string> | undefined): SQL<Date> {
+  if (!from) return sql<Date>`${rides.departsAt}`;
+  return sql<Date>`(array[${rides.departsAt}] || ${rides.stopTimes})[array_position(${rides.route}, ${from}::text)]`;
 }
 
 /**
@@ -122,7 +152,18 @@ export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]
 export async function findRideSeatStates(
   db: Queryable,
   ids: readonly string[],
-): Promise<{ id: string; region: Region; seatsAvailable: number; suitcasesAvailable: number; waitingCount: number; status: RideRow['status'] }[]> {
+): Promise<
+  {
+    id: string;
+    region: Region;
+    seatsAvailable: number;
+    suitcasesAvailable: number;
+    legSeats: number[];
+    legSuitcases: number[];
+    waitingCount: number;
+    status: RideRow['status'];
+  }[]
+> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -130,6 +171,8 @@ export async function findRideSeatStates(
       region: rides.region,
       seatsAvailable: rides.seatsAvailable,
       suitcasesAvailable: rides.suitcasesAvailable,
+      legSeats: rides.legSeats,
+      legSuitcases: rides.legSuitcases,
       waitingCount: rides.waitingCount,
       status: rides.status,
     })
@@ -177,7 +220,7 @@ export async function searchUpcomingRides(
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
       .where(where)
-      .orderBy(asc(rides.departsAt), asc(rides.id))
+      .orderBy(asc(boardingTime(placeholderOf('from'))), asc(rides.id))
       .limit(sql.placeholder('limit'));
     return (present.includes('offset') ? select.offset(sql.placeholder('offset')) : select).prepare(name);
   });
@@ -197,7 +240,7 @@ export async function countUpcomingRidesPerInterval(
     boundaries.map((instant) => sql`${instant.toISOString()}::timestamptz`),
     sql`, `,
   );
-  const bucket = sql<number>`width_bucket(${rides.departsAt}, array[${thresholds}])`;
+  const bucket = sql<number>`width_bucket(${boardingTime(filter.from || undefined)}, array[${thresholds}])`;
   const rows = await db
     .select({ bucket: bucket.mapWith(Number), count: sql<number>`count(*)::int`.mapWith(Number) })
     .from(rides)
@@ -283,8 +326,7 @@ export async function cancelActiveRide(
     .set({
       status: 'cancelled',
       cancelledAt: options.now,
-      seatsAvailable: sql`${rides.totalSeats}`,
-      suitcasesAvailable: sql`${rides.totalSuitcases}`,
+      ...allLegsFreeSet,
     })
     .where(
       and(
@@ -391,8 +433,7 @@ export async function updateActiveRideOfDriver(
 ): Promise<EditedRide | undefined> {
   const { changes } = options;
   const now = options.now.toISOString();
-  const seats = changes.totalSeats ?? null;
-  const suitcases = changes.totalSuitcases ?? null;
+  const totals = resizedTotals({ seats: changes.totalSeats ?? null, suitcases: changes.totalSuitcases ?? null });
   const setPickup = changes.pickupAddress !== undefined;
   const setDropoff = changes.dropoffAddress !== undefined;
   const result = (await db.execute(sql`
@@ -402,10 +443,7 @@ export async function updateActiveRideOfDriver(
     update rides
        set departs_at = coalesce(${changes.departsAt?.toISOString() ?? null}::timestamptz, rides.departs_at),
            price_cents = coalesce(${changes.priceCents ?? null}::int, rides.price_cents),
-           seats_available = rides.seats_available + coalesce(${seats}::smallint, rides.total_seats) - rides.total_seats,
-           total_seats = coalesce(${seats}::smallint, rides.total_seats),
-           suitcases_available = rides.suitcases_available + coalesce(${suitcases}::smallint, rides.total_suitcases) - rides.total_suitcases,
-           total_suitcases = coalesce(${suitcases}::smallint, rides.total_suitcases),
+           ${totals.set},
            notes = coalesce(${changes.notes === undefined ? null : JSON.stringify(changes.notes)}::jsonb, rides.notes),
            pickup_address = case when ${setPickup}::boolean then ${changes.pickupAddress ?? null}::text else rides.pickup_address end,
            pickup_lat = case when ${setPickup}::boolean then null else rides.pickup_lat end,
@@ -419,8 +457,7 @@ export async function updateActiveRideOfDriver(
        and rides.driver_id = ${options.driverId}::uuid
        and rides.status = 'active'
        and rides.departs_at > ${now}::timestamptz
-       and rides.seats_available + coalesce(${seats}::smallint, rides.total_seats) - rides.total_seats >= 0
-       and rides.suitcases_available + coalesce(${suitcases}::smallint, rides.total_suitcases) - rides.total_suitcases >= 0
+       and ${totals.fits}
     returning rides.id, previous.departs_at as "previousDepartsAt", previous.price_cents as "previousPriceCents"
   `)) as unknown as { rows: { id: string; previousDepartsAt: Date | string; previousPriceCents: number }[] };
   const [row] = result.rows;

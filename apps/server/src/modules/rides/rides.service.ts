@@ -1,5 +1,6 @@
 import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import { isCollege } from '@carpool/shared/colleges';
+import { estimatedTravelMinutes, legMiles, placeDistanceMiles, segmentPrice } from '@carpool/shared/distance';
 import { isPlaceOf, placeLabel } from '@carpool/shared/places';
 import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { Region } from '@carpool/shared/regions';
@@ -12,8 +13,11 @@ import type {
   RideDayCounts,
   RidePassenger,
   RideSearch,
+  RideSegment,
+  RideStopInput,
   UpdateRide,
 } from '@carpool/shared/schemas/rides';
+import { stopIssues } from '@carpool/shared/schemas/rides';
 import { addDays, dayInTimeZone, daysBetween, formatInTimeZone, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
@@ -21,11 +25,12 @@ import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { priceCapIssue } from '../places/places.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import { assertUserStillActive } from '../users/users.service.js';
-import { closeWaitlistsOfRides, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
+import { closeWaitlistsOfRides, findWaitlistRangesOfRide, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
   cancelActiveBookingsOfRide,
@@ -49,6 +54,7 @@ import {
   type RideWithDriver,
 } from './rides.repository.js';
 import type { ParticipantView } from './rides.sql.js';
+import { freshLegs, legsForRoute, writeStopsAndLegs } from './seat-inventory.js';
 
 // Used by other modules as they are (docs/decisions/module-boundaries.md):
 /** A ride's row type, for other modules that hold rides read through this service. */
@@ -62,7 +68,9 @@ export { findRecentBookingsOfUser, findRecentRidesOfDriver } from './rides.repos
 /** The account's data export holds every ride the user drove and every booking they made. */
 export { findAllBookingsOfUser, findAllRidesOfDriver } from './rides.repository.js';
 
-type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config'>;
+/** What reading rides needs (other modules build ride DTOs with it). */
+type RideReadDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 /** Who is looking: the signed-in user's id, or null for a signed-out visitor. */
 export type Viewer = { userId: string } | null;
 
@@ -80,6 +88,42 @@ function validationFailed(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', `Invalid request: ${path} ${message}`, [{ path, message }]);
 }
 
+const stopInstant = (stop: RideStopInput) => new Date(`${stop.date}T${stop.time}:00.000Z`);
+const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 60_000);
+
+/** A ride row to insert from a template whose stops are minutes after the departure. */
+function rideAt<T extends { stopOffsetsMinutes: number[] }>(template: T, departsAt: Date) {
+  const { stopOffsetsMinutes, ...ride } = template;
+  return { ...ride, departsAt, stopTimes: stopOffsetsMinutes.map((minutes) => new Date(departsAt.getTime() + minutes * 60_000)) };
+}
+
+/**
+ * The stops of the ride back: the same places in reverse, each reached as long before the
+ * arrival as it was reached after the departure going out (the arrival estimated from the
+ * distance, and never before the last stop).
+ */
+function reversedStops(region: Region, route: readonly string[], offsets: readonly number[]): { places: string[]; offsets: number[] } {
+  if (offsets.length === 0) return { places: [], offsets: [] };
+  const lastStop = route[route.length - 2]!;
+  const lastOffset = offsets[offsets.length - 1]!;
+  const total = lastOffset + Math.max(1, estimatedTravelMinutes(placeDistanceMiles(region, lastStop, route[route.length - 1]!)));
+  return { places: route.slice(1, -1).reverse(), offsets: offsets.map((offset) => total - offset).reverse() };
+}
+
+/** An operator's PRICE_CAP_RATIO refuses a price per seat too far above the route's suggestion (400 PRICE_ABOVE_CAP). */
+function assertPriceUnderCap(deps: RidesDeps, region: Region, route: readonly string[], price: number): void {
+  const miles = Math.round(milesOfLegs({ region, route: [...route] }).reduce((sum, value) => sum + value, 0) * 10) / 10;
+  const issue = priceCapIssue(deps.config, price, miles);
+  if (issue) throw new AppError('PRICE_ABOVE_CAP', issue, [{ path: 'body.price', message: issue }]);
+}
+
+/** Stops must be places of the caller's region (the schema checked everything else). */
+function assertStopsOfRegion(region: Region, stops: readonly RideStopInput[]): void {
+  stops.forEach((stop, index) => {
+    if (!isPlaceOf(region, stop.place)) throw validationFailed(`body.stops.${index}.place`, `"${stop.place}" is not a place of the ${region} region`);
+  });
+}
+
 export function hasDeparted(ride: Pick<RideRow, 'departsAt'>, now: Date): boolean {
   return ride.departsAt.getTime() <= now.getTime();
 }
@@ -93,6 +137,9 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
   const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
   if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
 
+  assertStopsOfRegion(region, input.stops);
+  assertPriceUnderCap(deps, region, [input.from, ...input.stops.map((stop) => stop.place), input.to], input.price);
+
   let returnDepartsAt: Date | undefined;
   if (input.returnTrip) returnDepartsAt = new Date(`${input.returnTrip.date}T${input.returnTrip.time}:00.000Z`);
 
@@ -102,15 +149,19 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
     timezone: input.timezone,
     priceCents: Math.round(input.price * 100),
     totalSeats: input.totalSeats,
-    seatsAvailable: input.totalSeats,
     totalSuitcases: input.totalSuitcases,
-    suitcasesAvailable: input.totalSuitcases,
+    ...freshLegs({ totalSeats: input.totalSeats, totalSuitcases: input.totalSuitcases, stopCount: input.stops.length }),
     notes: input.notes,
     createdAt: now,
   };
+  // Stops as minutes after the departure: a series repeats them, the ride back passes them in reverse.
+  const stopOffsets = input.stops.map((stop) => minutesBetween(departsAt, stopInstant(stop)));
+  const returnStops = reversedStops(region, [input.from, ...input.stops.map((stop) => stop.place), input.to], stopOffsets);
   const outbound = {
     fromPlace: input.from,
     toPlace: input.to,
+    stopPlaces: input.stops.map((stop) => stop.place),
+    stopOffsetsMinutes: stopOffsets,
     pickupAddress: input.pickupAddress,
     pickupLat: input.pickupLat,
     pickupLng: input.pickupLng,
@@ -122,6 +173,8 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
   const back = {
     fromPlace: input.to,
     toPlace: input.from,
+    stopPlaces: returnStops.places,
+    stopOffsetsMinutes: returnStops.offsets,
     pickupAddress: input.dropoffAddress,
     pickupLat: input.dropoffLat,
     pickupLng: input.dropoffLng,
@@ -176,8 +229,8 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
         returnOccurrencesCreated: returnSeries?.occurrences.length,
       };
     }
-    const ride = await insertRide(tx, { ...base, ...outbound, departsAt });
-    const returnRide = returnDepartsAt ? await insertRide(tx, { ...base, ...back, departsAt: returnDepartsAt }) : undefined;
+    const ride = await insertRide(tx, rideAt({ ...base, ...outbound }, departsAt));
+    const returnRide = returnDepartsAt ? await insertRide(tx, rideAt({ ...base, ...back }, returnDepartsAt)) : undefined;
     afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, ride, now));
     if (returnRide) afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, returnRide, now));
     return { ride, returnRide, afterCommit, occurrencesCreated: undefined, returnOccurrencesCreated: undefined };
@@ -216,7 +269,8 @@ export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Regio
     },
     { limit: query.limit, offset: query.offset },
   );
-  return toRideDtos(deps, deps.db, viewer, rows);
+  // Each ride shows the part of its route asked for.
+  return toRideDtos(deps, deps.db, viewer, rows, { segment: { from: query.from, to: query.to } });
 }
 
 /** Ride counts per day in the viewer's zone, with the same filters (and so the same rides) as the search. */
@@ -386,6 +440,17 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
     if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
     changes.departsAt = departsAt;
   }
+  if (input.stops) {
+    assertStopsOfRegion(region, input.stops);
+    const departure = changes.departsAt ?? found.ride.departsAt;
+    const iso = departure.toISOString();
+    const [issue] = stopIssues({ from: found.ride.fromPlace, to: found.ride.toPlace, date: iso.slice(0, 10), time: iso.slice(11, 16) }, input.stops);
+    if (issue) throw validationFailed(`body.${issue.path.join('.')}`, issue.message);
+  }
+  if (input.price !== undefined || input.stops !== undefined) {
+    const stops = input.stops ? input.stops.map((stop) => stop.place) : found.ride.stopPlaces;
+    assertPriceUnderCap(deps, region, [found.ride.fromPlace, ...stops, found.ride.toPlace], input.price ?? found.ride.priceCents / 100);
+  }
 
   const pushes = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
@@ -403,11 +468,18 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
         { heldSeats, heldSuitcases },
       );
     }
+    // The UPDATE holds the ride's lock: the bookings read for new stops are all there are.
+    const stopsChanged = await restop(tx, edited, input.stops);
     // More seats or suitcases: the waiting list gets them in this transaction (docs/decisions/waiting-list.md).
     const promoted =
       input.totalSeats !== undefined || input.totalSuitcases !== undefined
         ? await promoteWaitingPassengers(tx, deps.events, rideId, now)
         : [];
+    // New stops or a new day may now serve ride requests; each request hears of a ride once.
+    if (stopsChanged || edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
+      const [current] = await findRidesWithDrivers(tx, [rideId]);
+      promoted.push(await notifyRequestersOfNewRide(tx, deps.events, current!.ride, now));
+    }
     const what: string[] = [];
     if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
       what.push(
@@ -436,12 +508,67 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
     return pushes;
   });
   for (const push of pushes) push();
-  if (input.totalSeats !== undefined || input.totalSuitcases !== undefined) deps.events.publish('ride-changed', { rideId });
+  if (input.totalSeats !== undefined || input.totalSuitcases !== undefined || input.stops !== undefined) {
+    deps.events.publish('ride-changed', { rideId });
+  }
   return getRide(deps, { userId: driverId }, region, rideId);
 }
 
+/**
+ * The stops of an edited ride, inside the edit's transaction (which holds the ride's lock): the
+ * driver's new stops, or when only the departure moved, the same stops moved with it. New places
+ * reshape the legs from the active bookings (a stop added splits a leg, a stop removed joins two);
+ * a stop where a passenger boards or leaves, or waits to, cannot go (409 STOP_IN_USE). Returns
+ * whether the places changed.
+ */
+async function restop(
+  tx: Queryable,
+  edited: { ride: RideRow; previous: { departsAt: Date } },
+  stops: readonly RideStopInput[] | undefined,
+): Promise<boolean> {
+  const { ride } = edited;
+  const shift = ride.departsAt.getTime() - edited.previous.departsAt.getTime();
+  if (stops === undefined) {
+    if (shift === 0 || ride.stopPlaces.length === 0) return false;
+    await writeStopsAndLegs(tx, ride.id, {
+      places: ride.stopPlaces,
+      times: ride.stopTimes.map((time) => new Date(time.getTime() + shift)),
+      legSeats: ride.legSeats,
+      legSuitcases: ride.legSuitcases,
+    });
+    return false;
+  }
+  const places = stops.map((stop) => stop.place);
+  const times = stops.map(stopInstant);
+  const samePlaces = places.length === ride.stopPlaces.length && places.every((place, index) => place === ride.stopPlaces[index]);
+  if (samePlaces) {
+    await writeStopsAndLegs(tx, ride.id, { places, times, legSeats: ride.legSeats, legSuitcases: ride.legSuitcases });
+    return false;
+  }
+  const route = [ride.fromPlace, ...places, ride.toPlace];
+  const held = await findActiveBookingsOfRide(tx, ride.id);
+  const legs = legsForRoute(route, { seats: ride.totalSeats, suitcases: ride.totalSuitcases }, held);
+  const onNewRoute = (range: { fromPlace: string; toPlace: string }) => {
+    const first = route.indexOf(range.fromPlace);
+    return first >= 0 && route.indexOf(range.toPlace) > first;
+  };
+  const strandedWait = (await findWaitlistRangesOfRide(tx, ride.id)).find((entry) => !onNewRoute(entry));
+  if ('misplaced' in legs || strandedWait) {
+    const where = 'misplaced' in legs ? legs.misplaced : strandedWait!;
+    throw new AppError(
+      'STOP_IN_USE',
+      `A passenger ${'misplaced' in legs ? 'travels' : 'waits to travel'} from ${placeLabel(where.fromPlace)} to ${placeLabel(where.toPlace)} on this ride: those stops must stay, in that order.`,
+      { from: where.fromPlace, to: where.toPlace },
+    );
+  }
+  // Bookings are on the legs they were on; the totals did not change, so no leg can hold more than them.
+  if ('overfull' in legs) throw new Error('a leg holds more than the ride has after a change of stops');
+  await writeStopsAndLegs(tx, ride.id, { places, times, ...legs });
+  return true;
+}
+
 /** The rides of the given ids as the viewer sees them, by id. */
-export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Map<string, Ride>> {
+export async function getRidesByIds(deps: RideReadDeps, db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Map<string, Ride>> {
   const rows = await findRidesWithDrivers(db, ids);
   const dtos = await toRideDtos(deps, db, viewer, rows);
   return new Map(dtos.map((dto) => [dto.id, dto]));
@@ -453,13 +580,76 @@ export async function getRidesByIds(deps: RidesDeps, db: Queryable, viewer: View
  * as the booking path does: it saves reading them again.
  */
 export async function toRideDtoOfKnownRide(
-  deps: RidesDeps,
+  deps: RideReadDeps,
   viewer: { userId: string },
   row: RideWithDriver,
-  known: { viewerBookings: readonly BookingRow[]; participantView?: ParticipantView },
+  known: { viewerBookings: readonly BookingRow[]; participantView?: ParticipantView; segment?: AskedSegment },
 ): Promise<Ride> {
   const [dto] = await toRideDtos(deps, deps.db, viewer, [row], known);
   return dto!;
+}
+
+/** The part of the route a caller asks about: places of it, null for the route's own ends. */
+export interface AskedSegment {
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}
+
+/** Road miles of each leg; zeros when a place has no coordinates (a segment's price then goes by its share of legs). */
+function milesOfLegs(ride: Pick<RideRow, 'region' | 'route'>): number[] {
+  try {
+    return legMiles(ride.region, ride.route);
+  } catch {
+    return ride.route.slice(1).map(() => 0);
+  }
+}
+
+const isoDate = (instant: Date) => instant.toISOString().slice(0, 10);
+const isoTime = (instant: Date) => instant.toISOString().slice(11, 16);
+const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
+
+/**
+ * The ride's stops, legs and the segment asked for (the whole ride when none, or when the places
+ * asked are not on the route in order): times, price by its share of the distance, and the room
+ * left on its legs. The arrival at the destination is estimated from the last leg's distance.
+ */
+function routeOf(ride: RideRow, asked: AskedSegment) {
+  const { route } = ride;
+  const miles = milesOfLegs(ride);
+  const lastPoint = ride.stopTimes.length > 0 ? ride.stopTimes[ride.stopTimes.length - 1]! : ride.departsAt;
+  const arrival = new Date(lastPoint.getTime() + estimatedTravelMinutes(miles[miles.length - 1] ?? 0) * 60_000);
+  const times = [ride.departsAt, ...ride.stopTimes, arrival];
+  let first = asked.from ? route.indexOf(asked.from) : 0;
+  let last = asked.to ? route.indexOf(asked.to) : route.length - 1;
+  if (first < 0 || last <= first) {
+    first = 0;
+    last = route.length - 1;
+  }
+  const legs = miles.map((legMilesValue, leg) => ({
+    from: route[leg]!,
+    to: route[leg + 1]!,
+    miles: legMilesValue,
+    seatsAvailable: ride.legSeats[leg] ?? 0,
+    suitcasesAvailable: ride.legSuitcases[leg] ?? 0,
+  }));
+  const segment: RideSegment = {
+    from: route[first]!,
+    to: route[last]!,
+    date: isoDate(times[first]!),
+    time: isoTime(times[first]!),
+    arrivalDate: isoDate(times[last]!),
+    arrivalTime: isoTime(times[last]!),
+    price: segmentPrice(ride.priceCents / 100, miles, first, last),
+    miles: roundMiles(miles.slice(first, last).reduce((sum, value) => sum + value, 0)),
+    routeMiles: roundMiles(miles.reduce((sum, value) => sum + value, 0)),
+    seatsAvailable: Math.min(...ride.legSeats.slice(first, last)),
+    suitcasesAvailable: Math.min(...ride.legSuitcases.slice(first, last)),
+  };
+  const stops = ride.stopPlaces.map((place, index) => {
+    const at = ride.stopTimes[index]!;
+    return { place, date: isoDate(at), time: isoTime(at), departsAt: at.toISOString() };
+  });
+  return { stops, legs, segment };
 }
 
 /**
@@ -468,11 +658,11 @@ export async function toRideDtoOfKnownRide(
  * `known.participantView`, the participant view of the one ride given.
  */
 async function toRideDtos(
-  deps: RidesDeps,
+  deps: RideReadDeps,
   db: Queryable,
   viewer: Viewer,
   rows: readonly RideWithDriver[],
-  known: { viewerBookings?: readonly BookingRow[]; participantView?: ParticipantView } = {},
+  known: { viewerBookings?: readonly BookingRow[]; participantView?: ParticipantView; segment?: AskedSegment } = {},
 ): Promise<Ride[]> {
   const now = deps.clock.now();
   const rideIds = rows.map((row) => row.ride.id);
@@ -515,6 +705,8 @@ async function toRideDtos(
       ...cancelledByOf(booking),
       seats: booking.seats,
       suitcases: booking.suitcases,
+      from: booking.fromPlace,
+      to: booking.toPlace,
       user: { id: passenger.id, name: passenger.name, avatar: fileUrl(passenger.avatarFileId), avatarColor: passenger.avatarColor },
     });
     passengersByRide.set(booking.rideId, list);
@@ -525,7 +717,7 @@ async function toRideDtos(
     const participant = isParticipant(row);
     const mine = myBookingByRide.get(ride.id);
     const myBooking: MyBooking | null = mine
-      ? { id: mine.id, status: mine.status, ...cancelledByOf(mine), seats: mine.seats, suitcases: mine.suitcases }
+      ? { id: mine.id, status: mine.status, ...cancelledByOf(mine), seats: mine.seats, suitcases: mine.suitcases, from: mine.fromPlace, to: mine.toPlace }
       : null;
     const iso = ride.departsAt.toISOString();
     const chat = participant ? participantViews.get(ride.id)?.chat : undefined;
@@ -576,6 +768,7 @@ async function toRideDtos(
       waitingCount: ride.waitingCount > 0 ? (waitlist?.waitingCount ?? 0) : 0,
       myWaitlistEntry: waitlist?.mine ? { ...waitlist.mine, createdAt: waitlist.mine.createdAt.toISOString() } : null,
       seriesId: ride.seriesId,
+      ...routeOf(ride, known.segment ?? {}),
     };
   });
 }

@@ -37,7 +37,7 @@ export type RideDriverRow = Pick<UserRow, keyof typeof rideDriverColumns>;
 
 /** A booking on a ride as its participants see it: the booking and who made it. */
 export interface RidePassengerRow {
-  booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'status' | 'cancelledBy' | 'createdAt'>;
+  booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'fromPlace' | 'toPlace' | 'status' | 'cancelledBy' | 'createdAt'>;
   passenger: Pick<UserRow, 'id' | 'name' | 'avatarFileId' | 'avatarColor'>;
 }
 

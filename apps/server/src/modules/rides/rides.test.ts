@@ -176,9 +176,9 @@ describeEachDatabase('rides', (kind) => {
         await t.database.db.insert(rideMessages).values({ rideId: ride.id, userId: rider.id, content, createdAt: t.clock.now() });
       }
       const asRider = await getRideAs(t, ride.id, rider.token);
-      expect(asRider.myBooking).toEqual({ id: booking.id, status: 'pending', seats: 2, suitcases: 1 });
+      expect(asRider.myBooking).toEqual({ id: booking.id, status: 'pending', seats: 2, suitcases: 1, from: 'ithaca', to: 'new_york_city' });
       expect(asRider.passengers).toEqual([
-        { id: booking.id, status: 'pending', seats: 2, suitcases: 1, user: { id: rider.id, name: 'Riley Rider', avatar: null, avatarColor: expect.any(String) } },
+        { id: booking.id, status: 'pending', seats: 2, suitcases: 1, from: 'ithaca', to: 'new_york_city', user: { id: rider.id, name: 'Riley Rider', avatar: null, avatarColor: expect.any(String) } },
       ]);
       expect(asRider.messageCount).toBe(3);
       expect(asRider.messages.map((m) => m.content)).toEqual(['first', 'second', 'third']);

@@ -13,11 +13,19 @@ type UserRow = typeof users.$inferSelect;
  */
 export async function insertWaitlistEntry(
   db: Queryable,
-  entry: { rideId: string; userId: string; seats: number; suitcases: number; now: Date },
+  entry: { rideId: string; userId: string; seats: number; suitcases: number; fromPlace: string; toPlace: string; now: Date },
 ): Promise<WaitlistEntryRow | undefined> {
   const [row] = await db
     .insert(waitlistEntries)
-    .values({ rideId: entry.rideId, userId: entry.userId, seats: entry.seats, suitcases: entry.suitcases, createdAt: entry.now })
+    .values({
+      rideId: entry.rideId,
+      userId: entry.userId,
+      seats: entry.seats,
+      suitcases: entry.suitcases,
+      fromPlace: entry.fromPlace,
+      toPlace: entry.toPlace,
+      createdAt: entry.now,
+    })
     .onConflictDoNothing()
     .returning();
   return row;
@@ -63,12 +71,23 @@ export async function findWaitingListOfRide(db: Queryable, rideId: string): Prom
     .orderBy(asc(waitlistEntries.seq));
 }
 
+/** The segments waited for on a ride. */
+export async function findWaitlistRangesOfRide(db: Queryable, rideId: string): Promise<{ fromPlace: string; toPlace: string }[]> {
+  return db
+    .select({ fromPlace: waitlistEntries.fromPlace, toPlace: waitlistEntries.toPlace })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.rideId, rideId));
+}
+
 /** A waiting entry as promotion sees it: `stale` when it can never be booked as it stands. */
 export interface PromotionCandidate {
   id: string;
   userId: string;
   seats: number;
   suitcases: number;
+  /** The segment waited for. */
+  fromPlace: string;
+  toPlace: string;
   /**
    * The passenger already holds an active booking on the ride, their account is suspended or
    * deleted, or they and the driver blocked each other: the entry is dropped, not booked.
@@ -83,6 +102,7 @@ export interface PromotionCandidate {
 export async function findPromotionCandidates(db: Queryable, rideId: string): Promise<PromotionCandidate[]> {
   const result = (await db.execute(sql`
     select w.id::text as "id", w.user_id::text as "userId", w.seats::int as "seats", w.suitcases::int as "suitcases",
+           w.from_place as "fromPlace", w.to_place as "toPlace",
            (u.suspended_at is not null or u.deleted_at is not null
             or exists (select 1 from bookings b where b.ride_id = w.ride_id and b.user_id = w.user_id and b.status in ('pending', 'confirmed'))
             or exists (select 1 from blocks k where (k.blocker_id = w.user_id and k.blocked_id = r.driver_id)
@@ -123,7 +143,7 @@ export async function deleteWaitlistEntriesBetween(db: Queryable, a: string, b: 
 export interface WaitlistSummary {
   rideId: string;
   waitingCount: number;
-  mine: { position: number; seats: number; suitcases: number; createdAt: Date } | null;
+  mine: { position: number; seats: number; suitcases: number; from: string; to: string; createdAt: Date } | null;
 }
 
 /**
@@ -141,6 +161,8 @@ export async function findWaitlistSummaries(db: Db, viewerId: string | null, rid
         userId: waitlistEntries.userId,
         seats: waitlistEntries.seats,
         suitcases: waitlistEntries.suitcases,
+        fromPlace: waitlistEntries.fromPlace,
+        toPlace: waitlistEntries.toPlace,
         createdAt: waitlistEntries.createdAt,
         position: sql<number>`(row_number() over (partition by ${waitlistEntries.rideId} order by ${waitlistEntries.seq}))::int`.mapWith(Number),
         total: sql<number>`(count(*) over (partition by ${waitlistEntries.rideId}))::int`.mapWith(Number),
@@ -153,7 +175,7 @@ export async function findWaitlistSummaries(db: Db, viewerId: string | null, rid
   for (const row of rows) {
     const summary = byRide.get(row.rideId) ?? { rideId: row.rideId, waitingCount: row.total, mine: null };
     if (viewerId !== null && row.userId === viewerId) {
-      summary.mine = { position: row.position, seats: row.seats, suitcases: row.suitcases, createdAt: row.createdAt };
+      summary.mine = { position: row.position, seats: row.seats, suitcases: row.suitcases, from: row.fromPlace, to: row.toPlace, createdAt: row.createdAt };
     }
     byRide.set(row.rideId, summary);
   }

@@ -13,7 +13,9 @@ import {
   findRideInRegion,
   lockRide,
   reserveSeatsAndInsertBooking,
+  segmentNotOnRoute,
 } from '../bookings/bookings.service.js';
+import { roomOfRange } from '../rides/seat-inventory.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import { assertUserStillActive } from '../users/users.service.js';
@@ -31,6 +33,8 @@ import {
 // Used by other modules as they are (docs/decisions/module-boundaries.md):
 /** Every ride list shows how many wait and the viewer's own place in line. */
 export { findWaitlistSummaries, type WaitlistSummary } from './waitlist.repository.js';
+/** A ride edit keeps the stops passengers wait to travel between. */
+export { findWaitlistRangesOfRide } from './waitlist.repository.js';
 /** A block, a suspension and an account deletion end the people's waiting, inside their own transactions. */
 export { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser } from './waitlist.repository.js';
 
@@ -77,16 +81,29 @@ export async function joinWaitlist(
         `This ride takes ${plural(ride.totalSeats, 'seat')} and ${plural(ride.totalSuitcases, 'suitcase')} in all, so this request can never fit.`,
       );
     }
-    if (input.seats <= ride.seatsAvailable && input.suitcases <= ride.suitcasesAvailable) {
+    // The segment waited for: the legs between its places must all have room before it is promoted.
+    const room = roomOfRange(ride, { from: input.from ?? null, to: input.to ?? null });
+    if (!room) throw segmentNotOnRoute(ride, input);
+    if (input.seats <= room.seats && input.suitcases <= room.suitcases) {
       throw new AppError('RIDE_HAS_ROOM', 'This ride has room for your request right now: reserve instead of waiting.');
     }
-    const entry = await insertWaitlistEntry(tx, { rideId, userId, seats: input.seats, suitcases: input.suitcases, now });
+    const entry = await insertWaitlistEntry(tx, {
+      rideId,
+      userId,
+      seats: input.seats,
+      suitcases: input.suitcases,
+      fromPlace: ride.route[room.first]!,
+      toPlace: ride.route[room.last]!,
+      now,
+    });
     if (!entry) throw new AppError('ALREADY_WAITING', 'You are already on the waiting list of this ride.');
     return {
       rideId,
       position: await positionOnWaitlist(tx, rideId, entry.seq),
       seats: entry.seats,
       suitcases: entry.suitcases,
+      from: entry.fromPlace,
+      to: entry.toPlace,
       createdAt: entry.createdAt.toISOString(),
     };
   });
@@ -119,6 +136,8 @@ export async function listWaitingPassengers(deps: WaitlistDeps, callerId: string
     position: index + 1,
     seats: entry.seats,
     suitcases: entry.suitcases,
+    from: entry.fromPlace,
+    to: entry.toPlace,
     createdAt: entry.createdAt.toISOString(),
     user: { id: user.id, name: user.name, avatar: fileUrl(user.avatarFileId), avatarColor: user.avatarColor },
   }));
@@ -138,22 +157,25 @@ export async function listWaitingPassengers(deps: WaitlistDeps, callerId: string
 export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, rideId: string, now: Date): Promise<(() => void)[]> {
   const ride = await lockRide(tx, rideId);
   if (!ride || ride.status !== 'active' || ride.departsAt.getTime() <= now.getTime()) return [];
-  let seatsLeft = ride.seatsAvailable;
-  let suitcasesLeft = ride.suitcasesAvailable;
-  if (seatsLeft === 0) return [];
+  // The free room per leg as it stands under the lock; each promotion takes its legs from it.
+  const legs = { route: ride.route, legSeats: [...ride.legSeats], legSuitcases: [...ride.legSuitcases] };
+  if (legs.legSeats.every((free) => free === 0)) return [];
   const pushes: (() => void)[] = [];
   for (const candidate of await findPromotionCandidates(tx, rideId)) {
     if (candidate.stale) {
       await deleteWaitlistEntryById(tx, candidate.id);
       continue;
     }
-    if (candidate.seats > seatsLeft || candidate.suitcases > suitcasesLeft) continue;
+    // A waiting passenger's range is promoted when every leg of it has room.
+    const room = roomOfRange(legs, { from: candidate.fromPlace, to: candidate.toPlace });
+    if (!room || candidate.seats > room.seats || candidate.suitcases > room.suitcases) continue;
+    const segment = { fromPlace: candidate.fromPlace, toPlace: candidate.toPlace };
     const bookingId = randomUUID();
     const driverNotification = {
       userId: ride.driverId,
       kind: 'booking_requested' satisfies NotificationKind,
       title: 'New booking request',
-      body: `A passenger from the waiting list asks for ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')} ${routeOf(ride)}.`,
+      body: `A passenger from the waiting list asks for ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')} ${routeOf(segment)}.`,
     };
     const booked = await reserveSeatsAndInsertBooking(tx, {
       bookingId,
@@ -161,6 +183,7 @@ export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, 
       userId: candidate.userId,
       seats: candidate.seats,
       suitcases: candidate.suitcases,
+      ...segment,
       paymentIntentId: PAYMENT_PLACEHOLDER_INTENT,
       now,
       notification: driverNotification,
@@ -168,8 +191,8 @@ export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, 
     // Under the lock with the checks above this always books; should it not, the entry waits on.
     if (!booked) continue;
     await deleteWaitlistEntryById(tx, candidate.id);
-    seatsLeft = booked.seatsAvailable;
-    suitcasesLeft = booked.suitcasesAvailable;
+    legs.legSeats = booked.legSeats;
+    legs.legSuitcases = booked.legSuitcases;
     pushes.push(() =>
       publishNotification(events, {
         ...driverNotification,
@@ -187,13 +210,13 @@ export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, 
         userId: candidate.userId,
         kind: 'waitlist_promoted',
         title: 'A seat came free',
-        body: `Room came free on the ride ${routeOf(ride)}: you now hold a pending booking of ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')}. The driver will accept or reject it.`,
+        body: `Room came free on the ride ${routeOf(segment)}: you now hold a pending booking of ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')}. The driver will accept or reject it.`,
         rideId,
         bookingId,
         otherUserId: ride.driverId,
       }),
     );
-    if (seatsLeft === 0) break;
+    if (legs.legSeats.every((free) => free === 0)) break;
   }
   return pushes;
 }
