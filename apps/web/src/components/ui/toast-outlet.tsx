@@ -63,12 +63,24 @@ function ReadyAfterToaster({ onReady }: { onReady: (show: (input: ToastInput) =>
   return null;
 }
 
-/** Sonner's toast list, top-centre, where the spec puts the session-expiry notice. */
+/**
+ * Below the sticky header (h-16): a toast never covers the navigation it may point to. Sonner's
+ * own gap on top of that keeps it clear of the header's border.
+ */
+const BELOW_HEADER = { top: '4.5rem' } as const;
+
+/** Sonner's toast list, top-centre (under the header), where the spec puts the session-expiry notice. */
 export function ToastOutlet({ onReady }: { onReady: (show: (input: ToastInput) => void) => void }) {
   return (
     <>
       <div onFocus={(event) => pauseWhileFocused(event, true)} onBlur={(event) => pauseWhileFocused(event, false)}>
-        <Toaster position="top-center" containerAriaLabel="Alerts" toastOptions={{ unstyled: true, className: 'w-full' }} />
+        <Toaster
+          position="top-center"
+          offset={BELOW_HEADER}
+          mobileOffset={BELOW_HEADER}
+          containerAriaLabel="Alerts"
+          toastOptions={{ unstyled: true, className: 'w-full' }}
+        />
       </div>
       {/* After the Toaster: its effect subscribes first, so the toasts handed over now are not lost. */}
       <ReadyAfterToaster onReady={onReady} />

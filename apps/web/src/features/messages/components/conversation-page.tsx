@@ -80,7 +80,7 @@ function Conversation({
           ) : (
             <span aria-hidden="true" className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
           )}
-          <h1 id="conversation-title" className="min-w-0 truncate text-lg font-bold text-slate-900 dark:text-white">
+          <h1 id="conversation-title" className="line-clamp-2 min-w-0 break-words text-base font-bold text-slate-900 sm:text-lg dark:text-white">
             {name || <span className="sr-only">Conversation</span>}
           </h1>
           {partner.data && actionsSlot ? <div className="ml-auto shrink-0">{actionsSlot({ id: otherUserId, name: partner.data.name })}</div> : null}

@@ -27,6 +27,10 @@ export function PendingReviewsButton() {
   return (
     <>
       {pending.length > 0 && !open ? (
+        // Room at the end of the page, so its last card scrolls clear of the floating button.
+        <div data-testid="reviews-due-spacer" aria-hidden="true" className="h-20" />
+      ) : null}
+      {pending.length > 0 && !open ? (
         <button
           type="button"
           onClick={() => {
