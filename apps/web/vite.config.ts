@@ -86,7 +86,7 @@ const FIRST_LOAD_GROUPS = [
   },
   {
     name: 'rides-common',
-    test: /(apps[\\/]web[\\/]src[\\/](features[\\/]rides[\\/](components[\\/](ride-bits|field-classes)|utils[\\/](ride-labels|ride-dates)|api[\\/](ride-query-keys|get-user-rides)|hooks[\\/](use-now|use-linked-ride))|components[\\/](rating-summary|reserve-prompt|ui[\\/]place-options)|lib[\\/](viewer-time-zone|local-date-time))|packages[\\/]shared[\\/]src[\\/](places|time-zones))\.tsx?$/,
+    test: /(apps[\\/]web[\\/]src[\\/](features[\\/]rides[\\/](components[\\/](ride-bits|field-classes)|utils[\\/](ride-labels|ride-dates|ride-part)|api[\\/](ride-query-keys|get-user-rides)|hooks[\\/](use-now|use-linked-ride))|components[\\/](rating-summary|reserve-prompt|ui[\\/]place-options)|lib[\\/](viewer-time-zone|local-date-time))|packages[\\/]shared[\\/]src[\\/](places|time-zones))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
 ];

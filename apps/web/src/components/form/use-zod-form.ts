@@ -104,6 +104,11 @@ interface ZodFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>>
    */
   fieldOfBody?: Readonly<Record<string, string>>;
   /**
+   * Body fields that are lists of fields in the form as well (a ride's stops): the server's error
+   * on `stops.1.time` shows under the form's field of that whole path, not under the list.
+   */
+  nestedFields?: readonly string[];
+  /**
    * The form's words for a message the shared schema or the server wrote for API callers, by the
    * form's top-level field (e.g. "is required" after the field's name).
    */
@@ -129,7 +134,7 @@ function rewordErrors(errors: FieldErrors, wording: (field: string, message: str
  */
 export function useZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
   schema: TSchema,
-  { messages, fieldOfBody = {}, wording, ...options }: ZodFormOptions<TSchema>,
+  { messages, fieldOfBody = {}, nestedFields = [], wording, ...options }: ZodFormOptions<TSchema>,
 ): ZodForm<TSchema> {
   type Values = z.input<TSchema>;
   const checkBySchema = zodResolver(schema, { error: formErrorMap(messages) }) as Resolver<Values, unknown, z.output<TSchema>>;
@@ -145,8 +150,8 @@ export function useZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
     const names = Object.keys(form.getValues() as Record<string, unknown>);
     let named = false;
     for (const { field, path, message: fieldMessage } of serverFieldErrors(error)) {
-      const name = fieldOfBody[path] ?? fieldOfBody[field] ?? field;
-      if (!names.includes(name) || form.getFieldState(name as Path<Values>).error) continue;
+      const name = fieldOfBody[path] ?? fieldOfBody[field] ?? (nestedFields.includes(field) ? path : field);
+      if (!names.includes(name.split('.')[0]!) || form.getFieldState(name as Path<Values>).error) continue;
       form.setError(name as Path<Values>, { type: 'server', message: wording ? wording(name, fieldMessage) : fieldMessage });
       named = true;
     }

@@ -8,13 +8,16 @@ export interface BookRideVariables {
   rideId: string;
   seats: number;
   suitcases: number;
+  /** Where the passenger boards and leaves, for a part of the route; the whole ride when absent. */
+  from?: string;
+  to?: string;
 }
 
 /** POST /api/bookings/bookRide; payments are disabled, so the intent is the fixed placeholder. */
-export function bookRide({ rideId, seats, suitcases }: BookRideVariables): Promise<Booking> {
+export function bookRide({ rideId, seats, suitcases, from, to }: BookRideVariables): Promise<Booking> {
   return api.post(
     '/api/bookings/bookRide',
-    { rideId, seats, suitcases, paymentIntentId: PAYMENT_PLACEHOLDER_INTENT },
+    { rideId, seats, suitcases, paymentIntentId: PAYMENT_PLACEHOLDER_INTENT, ...(from && to ? { from, to } : {}) },
     { schema: () => import('@carpool/shared/schemas/bookings').then((module) => module.BookingDto) },
   );
 }

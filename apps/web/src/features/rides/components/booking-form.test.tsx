@@ -13,7 +13,7 @@ function LiveBookingForm({ ride, onBooked }: { ride: Ride; onBooked: () => void 
   const [current, setCurrent] = useState(ride);
   return (
     <>
-      <button type="button" onClick={() => setCurrent({ ...ride, seatsAvailable: ride.seatsAvailable - 1 })}>
+      <button type="button" onClick={() => setCurrent({ ...ride, seatsAvailable: ride.seatsAvailable - 1, segment: { ...ride.segment, seatsAvailable: ride.segment.seatsAvailable - 1 } })}>
         Someone else books a seat
       </button>
       <BookingForm ride={current} onBooked={onBooked} />
@@ -72,6 +72,8 @@ describe('BookingForm checks the server rules first', () => {
         seats: 2,
         suitcases: 1,
         status: 'pending',
+        from: ride.from,
+        to: ride.to,
         createdAt: '2026-03-10T15:00:00.000Z',
         updatedAt: '2026-03-10T15:00:00.000Z',
         ride,

@@ -1,6 +1,6 @@
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, PAYMENT_PLACEHOLDER_INTENT } from '@carpool/shared/constants';
 import { bookRideFormSchema, type BookRideInput } from '@carpool/shared/schemas/bookings';
-import type { Ride } from '@carpool/shared/schemas/rides';
+import type { Ride, RideSegment } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { useBookRide } from '../api/book-ride';
 import { formatPrice, pluralize } from '../utils/ride-labels';
+import { segmentToSend } from '../utils/ride-route';
 
 function range(from: number, to: number): number[] {
   return to < from ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -26,12 +27,15 @@ function withChoice(choices: number[], chosen: number): number[] {
   return Number.isInteger(chosen) && !choices.includes(chosen) ? [...choices, chosen] : choices;
 }
 
-/** The seats and suitcases a passenger may ask for: 1..available seats, 0..available suitcases. */
-export function bookingLimits(ride: Pick<Ride, 'seatsAvailable' | 'suitcasesAvailable'>) {
+/**
+ * The seats and suitcases a passenger may ask for: 1..available seats, 0..available suitcases, of
+ * the room the ride has (its segment's, every leg of the part looked at).
+ */
+export function bookingLimits(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvailable'>) {
   return {
-    seats: range(MIN_SEATS, Math.min(ride.seatsAvailable, MAX_SEATS)),
-    suitcases: range(0, Math.min(ride.suitcasesAvailable, MAX_SUITCASES)),
-    defaultSuitcases: ride.suitcasesAvailable >= 1 ? 1 : 0,
+    seats: range(MIN_SEATS, Math.min(room.seatsAvailable, MAX_SEATS)),
+    suitcases: range(0, Math.min(room.suitcasesAvailable, MAX_SUITCASES)),
+    defaultSuitcases: room.suitcasesAvailable >= 1 ? 1 : 0,
   };
 }
 
@@ -40,9 +44,12 @@ interface BookingFormProps {
   onBooked: () => void;
 }
 
-/** "Book this Ride": seats and suitcases, no payment while payments are disabled. */
+/**
+ * "Book this Ride": seats and suitcases, no payment while payments are disabled. For a part of the
+ * route (the ride's `segment`), its room and price, and its ends are sent with the booking.
+ */
 export function BookingForm({ ride, onBooked }: BookingFormProps) {
-  const limits = bookingLimits(ride);
+  const limits = bookingLimits(ride.segment);
   const booking = useBookRide();
   const room = { seats: limits.seats.at(-1) ?? 0, suitcases: limits.suitcases.at(-1) ?? 0 };
   // Rebuilt on each render: the ride's room changes live while the dialog is open.
@@ -70,7 +77,7 @@ export function BookingForm({ ride, onBooked }: BookingFormProps) {
 
   const onSubmit = async (values: BookRideInput) => {
     try {
-      await booking.mutateAsync({ rideId: ride.id, seats: values.seats, suitcases: values.suitcases });
+      await booking.mutateAsync({ rideId: ride.id, seats: values.seats, suitcases: values.suitcases, ...segmentToSend(ride) });
     } catch (caught) {
       form.showFailure(caught, isApiError(caught) && caught.status > 0 ? caught.message : TEXTS.bookingFailed);
       return;
@@ -107,7 +114,7 @@ export function BookingForm({ ride, onBooked }: BookingFormProps) {
       </div>
       <p className="flex items-center justify-between text-sm text-slate-600 dark:text-slate-300">
         <span>Total</span>
-        <span className="text-base font-bold text-slate-900 dark:text-white">{formatPrice(ride.price * (Number.isFinite(seats) ? seats : 1))}</span>
+        <span className="text-base font-bold text-slate-900 dark:text-white">{formatPrice(ride.segment.price * (Number.isFinite(seats) ? seats : 1))}</span>
       </p>
       <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
         {TEXTS.rides.paymentsDisabled}

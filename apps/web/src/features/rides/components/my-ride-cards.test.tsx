@@ -5,10 +5,10 @@ import type { RideMessage } from '@carpool/shared/schemas/messages';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
-import { rideFixture } from '../test/ride-fixture';
+import { rideFixture, rideWithStopsFixture } from '../test/ride-fixture';
 import { BookedRideCard, PostedRideCard } from './my-ride-cards';
 
 const rideId = '0f8c2a31-5b6d-4e7f-9a0b-1c2d3e4f5a6b';
@@ -70,6 +70,8 @@ describe('My Rides cards', () => {
       seats: 1,
       suitcases: 1,
       status: 'confirmed',
+      from: 'ithaca',
+      to: 'boston',
       createdAt: '2099-03-01T10:00:00.000Z',
       updatedAt: '2099-03-01T10:00:00.000Z',
       ride: rideWith({ messages: [message(1), message(2)], messageCount: 2, canDelete: false }),
@@ -89,6 +91,8 @@ describe('My Rides cards', () => {
       seats: 1,
       suitcases: 1,
       status: 'completed',
+      from: 'ithaca',
+      to: 'boston',
       createdAt: '2099-03-01T10:00:00.000Z',
       updatedAt: '2099-03-01T10:00:00.000Z',
       ride: rideWith({ status: 'completed', canDelete: false }),
@@ -97,5 +101,54 @@ describe('My Rides cards', () => {
     const card = await screen.findByRole('article', { name: 'Ithaca → Boston' });
     expect(within(card).getAllByText('Completed')).toHaveLength(1);
     expect(within(card).getByText('Booking:')).toHaveClass('sr-only');
+  });
+});
+
+describe('My Rides cards of a ride with stops', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+    fakeServer({});
+    vi.stubEnv('TZ', 'America/New_York');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it('shows a booking of a part with where and when the passenger boards, and the whole ride under it', async () => {
+    const ride = rideWithStopsFixture({ id: rideId, canDelete: false });
+    const booking: Booking = {
+      id: bookingId,
+      rideId,
+      userId: testUser.id,
+      user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null },
+      seats: 1,
+      suitcases: 0,
+      status: 'confirmed',
+      from: 'binghamton',
+      to: 'scranton',
+      createdAt: '2099-03-01T10:00:00.000Z',
+      updatedAt: '2099-03-01T10:00:00.000Z',
+      ride,
+    };
+    renderWithApp(<BookedRideCard booking={booking} onView={vi.fn()} onCancel={vi.fn()} cancelling={false} />);
+    const card = await screen.findByRole('article', { name: 'Binghamton → Scranton' });
+    expect(card).toHaveTextContent('part of Ithaca → New York City');
+    // Boards at Binghamton (15:30 UTC) and gets off at Scranton (16:45 UTC), on the viewer's clock.
+    expect(card).toHaveTextContent('11:30 AM');
+    expect(card).toHaveTextContent('Arrives 12:45 PM');
+    expect(within(card).getByRole('button', { name: 'View Details: Binghamton → Scranton' })).toBeInTheDocument();
+  });
+
+  it("shows the driver the stops and each passenger's part", async () => {
+    const ride = rideWithStopsFixture({
+      id: rideId,
+      passengers: [{ id: bookingId, status: 'pending', seats: 1, suitcases: 0, from: 'binghamton', to: 'new_york_city', user: { id: passengerId, name: 'Pat Passenger', avatar: null, avatarColor: null } }],
+    });
+    renderWithApp(<PostedRideCard ride={ride} onView={vi.fn()} />);
+    const card = await screen.findByRole('article', { name: 'Ithaca → New York City' });
+    expect(card).toHaveTextContent('via Binghamton, Scranton');
+    expect(within(card).getByRole('listitem')).toHaveTextContent('Pat Passenger · 1 seat · Binghamton → New York City · Pending');
   });
 });

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { cardClasses } from './field-classes';
-import { Fact, icons, RouteLabel, routeText } from './ride-bits';
+import { isPartOfRide } from '../utils/ride-part';
+import { legRange, routeTimes } from '../utils/ride-route';
+import { ArrivalNote, Fact, icons, RouteLabel, RoutePartNote, routeText } from './ride-bits';
 import { MessagePreview } from './message-preview';
 
 function Notes({ notes }: { notes: readonly string[] }) {
@@ -39,9 +41,12 @@ export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => voi
   return (
     <article className={`${cardClasses} flex flex-col gap-4 p-4 sm:p-5`} aria-label={routeText(ride.from, ride.to)}>
       <header className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-lg font-bold text-slate-900 dark:text-white">
-          <RouteLabel from={ride.from} to={ride.to} />
-        </h3>
+        <div className="min-w-0">
+          <h3 className="text-lg font-bold text-slate-900 dark:text-white">
+            <RouteLabel from={ride.from} to={ride.to} />
+          </h3>
+          <RoutePartNote ride={ride} part={ride} />
+        </div>
         <div className="flex items-center gap-2">
           <RideStateBadge ride={ride} />
           <span className="text-lg font-extrabold text-brand-700 dark:text-brand-300">
@@ -73,7 +78,8 @@ export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => voi
           <ul className="flex flex-wrap gap-2">
             {passengers.map((passenger) => (
               <li key={passenger.id} className={`rounded-full px-3 py-1 text-xs font-semibold ${passengerStatusClasses(passenger.status)}`}>
-                {passenger.user.name || 'Unknown'} · {pluralize(passenger.seats, 'seat')} · {bookingStatusLabel(passenger.status)}
+                {passenger.user.name || 'Unknown'} · {pluralize(passenger.seats, 'seat')}
+                {isPartOfRide(ride, passenger) ? ` · ${routeText(passenger.from, passenger.to)}` : ''} · {bookingStatusLabel(passenger.status)}
               </li>
             ))}
           </ul>
@@ -89,7 +95,22 @@ export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => voi
   );
 }
 
-/** A ride the user booked (spec section 2, My Rides, "Booked card"). */
+/**
+ * When a booking's passenger boards and arrives: the ride's departure for its departure place, a
+ * stop's time for a stop, and the ride's estimated arrival for its destination (when known).
+ */
+function bookingTimes(booking: Booking): { boards: string; arrives: string | null } {
+  const { ride } = booking;
+  const range = legRange(ride, booking);
+  const times = routeTimes(ride);
+  if (!range) return { boards: ride.departsAt, arrives: null };
+  return { boards: times[range.from] ?? ride.departsAt, arrives: times[range.to] ?? null };
+}
+
+/**
+ * A ride the user booked (spec section 2, My Rides, "Booked card"). A booking of a part of the route
+ * shows that part, where the passenger boards and when, and the whole ride under it.
+ */
 export function BookedRideCard({
   booking,
   onView,
@@ -102,12 +123,17 @@ export function BookedRideCard({
   cancelling: boolean;
 }) {
   const { ride } = booking;
+  const part = isPartOfRide(ride, booking);
+  const times = part ? bookingTimes(booking) : { boards: ride.departsAt, arrives: null };
   return (
-    <article className={`${cardClasses} flex flex-col gap-4 p-4 sm:p-5`} aria-label={routeText(ride.from, ride.to)}>
+    <article className={`${cardClasses} flex flex-col gap-4 p-4 sm:p-5`} aria-label={routeText(booking.from, booking.to)}>
       <header className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-lg font-bold text-slate-900 dark:text-white">
-          <RouteLabel from={ride.from} to={ride.to} />
-        </h3>
+        <div className="min-w-0">
+          <h3 className="text-lg font-bold text-slate-900 dark:text-white">
+            <RouteLabel from={booking.from} to={booking.to} />
+          </h3>
+          <RoutePartNote ride={ride} part={booking} />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           {/* A completed ride's completed booking says so once, not "Completed Completed". */}
           {ride.status === 'completed' && booking.status === 'completed' ? null : <RideStateBadge ride={ride} />}
@@ -119,10 +145,11 @@ export function BookedRideCard({
       </header>
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-4 dark:bg-slate-800/60">
         <Fact label="Date" icon={icons.calendar}>
-          {formatLocalDate(ride.departsAt)}
+          {formatLocalDate(times.boards)}
         </Fact>
         <Fact label="Departure" icon={icons.clock}>
-          {formatLocalTime(ride.departsAt)}
+          {formatLocalTime(times.boards)}
+          {times.arrives ? <ArrivalNote boards={times.boards} arrives={times.arrives} /> : null}
         </Fact>
         <Fact label="Seats booked" icon={icons.seat}>
           {booking.seats}
@@ -142,7 +169,7 @@ export function BookedRideCard({
             {cancelling ? 'Cancelling...' : 'Cancel Booking'}
           </Button>
         ) : null}
-        <Button variant="secondary" onClick={onView} aria-label={`View Details: ${routeText(ride.from, ride.to)}`}>
+        <Button variant="secondary" onClick={onView} aria-label={`View Details: ${routeText(booking.from, booking.to)}`}>
           View Details
         </Button>
       </div>

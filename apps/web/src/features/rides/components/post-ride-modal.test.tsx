@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fakeServer, signInLocally } from '../../../test/fake-server';
 import { TEXTS } from '@carpool/shared/texts';
 import { renderWithApp } from '../../../test/render-with-app';
-import { rideFixture } from '../test/ride-fixture';
+import { rideFixture, rideWithStopsFixture } from '../test/ride-fixture';
 import { PostRideForm } from './post-ride-modal';
 
 describe('PostRideForm: Repeat weekly', () => {
@@ -179,5 +179,167 @@ describe('PostRideForm: notes', () => {
 
     await userEvent.click(remove);
     expect(within(form).queryByText(longNote)).toBeNull();
+  });
+});
+
+describe('PostRideForm: stops and the suggested price', () => {
+  const config = { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null };
+  const onTheWay = [
+    { place: 'binghamton', label: 'Binghamton', miles: 47.3 },
+    { place: 'scranton', label: 'Scranton', miles: 103.9 },
+  ];
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ timeZone: 'America/New_York' } as Intl.ResolvedDateTimeFormatOptions);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  async function fillRoute(price: string) {
+    const form = screen.getByRole('form', { name: 'Post a New Ride' });
+    await userEvent.selectOptions(within(form).getByLabelText('From'), 'ithaca');
+    await userEvent.selectOptions(within(form).getByLabelText('To'), 'new_york_city');
+    // Friday 2099-03-13, 17:30 in New York (21:30 UTC).
+    await userEvent.type(within(form).getByLabelText('Date'), '2099-03-13');
+    await userEvent.type(within(form).getByLabelText('Time'), '17:30');
+    await userEvent.type(within(form).getByLabelText('Price per seat ($)'), price);
+    return form;
+  }
+
+  it('adds a suggested stop and one of its own, estimates their times from the distance, suggests a price, and sends the stops in UTC', async () => {
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/places/on-the-way': () => ({ body: onTheWay }),
+      'GET /api/rides/price-suggestion': () => ({ body: { miles: 219.4, suggestedPrice: 38, warnAbove: 57, maxPrice: null } }),
+      'POST /api/rides': () => ({ status: 201, body: rideWithStopsFixture() }),
+    });
+    const onDone = vi.fn();
+    renderWithApp(<PostRideForm onDone={onDone} />);
+    const form = await fillRoute('60');
+    const price = within(form).getByLabelText('Price per seat ($)');
+    expect(await within(form).findByText('Suggested: $38')).toBeInTheDocument();
+    expect(price).toHaveAccessibleDescription(/Posting rides under \$40 helps more students join\. Suggested: \$38/);
+    expect(within(form).getByText(/well above the suggested price for the distance \(over \$57\)/)).toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.type(price, '36');
+    expect(within(form).queryByText(/well above the suggested price/)).toBeNull();
+
+    // A suggestion on the way: its time is the departure plus 57 minutes of driving.
+    await userEvent.click(within(form).getByRole('button', { name: 'Add stop: Binghamton' }));
+    expect(within(form).getByLabelText('Stop 1')).toHaveValue('binghamton');
+    expect(within(form).getByLabelText('Stop 1 Date')).toHaveValue('2099-03-13');
+    await vi.waitFor(() => expect(within(form).getByLabelText('Stop 1 Time')).toHaveValue('18:27'));
+    expect(within(form).queryByRole('button', { name: 'Add stop: Binghamton' })).toBeNull();
+
+    // One of its own: the driver picks the place and changes the estimated time.
+    await userEvent.click(within(form).getByRole('button', { name: 'Add a stop' }));
+    await userEvent.selectOptions(within(form).getByLabelText('Stop 2'), 'scranton');
+    await vi.waitFor(() => expect(within(form).getByLabelText('Stop 2 Time')).toHaveValue('19:41'));
+    const second = within(form).getByLabelText('Stop 2 Time');
+    await userEvent.clear(second);
+    await userEvent.type(second, '19:00');
+    // A later departure moves the estimated stop, not the one the driver timed.
+    const time = within(form).getByLabelText('Time');
+    await userEvent.clear(time);
+    await userEvent.type(time, '17:45');
+    await vi.waitFor(() => expect(within(form).getByLabelText('Stop 1 Time')).toHaveValue('18:42'));
+    expect(within(form).getByLabelText('Stop 2 Time')).toHaveValue('19:00');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/rides/price-suggestion') && String(url).includes('stops=binghamton%2Cscranton'))).toBe(true),
+    );
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      date: '2099-03-13',
+      time: '21:45',
+      price: 36,
+      stops: [
+        { place: 'binghamton', date: '2099-03-13', time: '22:42' },
+        { place: 'scranton', date: '2099-03-13', time: '23:00' },
+      ],
+    });
+  });
+
+  it("shows a stop's rule under its field before sending, lets the stop be removed, and stops at five", async () => {
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/places/on-the-way': () => ({ body: onTheWay }),
+      'GET /api/rides/price-suggestion': () => ({ body: { miles: 219.4, suggestedPrice: 38, warnAbove: 57, maxPrice: null } }),
+    });
+    renderWithApp(<PostRideForm onDone={vi.fn()} />);
+    const form = await fillRoute('30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add a stop' }));
+    await userEvent.selectOptions(within(form).getByLabelText('Stop 1'), 'syracuse');
+    const stopTime = within(form).getByLabelText('Stop 1 Time');
+    await vi.waitFor(() => expect(stopTime).not.toHaveValue(''));
+    await userEvent.clear(stopTime);
+    await userEvent.type(stopTime, '17:00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    expect(await within(form).findByText('Must be after the departure.')).toBeInTheDocument();
+    expect(stopTime).toHaveAttribute('aria-invalid', 'true');
+    expect(stopTime).toHaveAccessibleDescription('Must be after the departure.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Remove Syracuse' }));
+    expect(within(form).queryByLabelText('Stop 1')).toBeNull();
+    for (let count = 0; count < 5; count += 1) await userEvent.click(within(form).getByRole('button', { name: 'Add a stop' }));
+    expect(within(form).getAllByTestId('ride-stop')).toHaveLength(5);
+    expect(within(form).getByRole('button', { name: 'Add a stop' })).toBeDisabled();
+    expect(within(form).queryByRole('group', { name: 'On the way' })).toBeNull();
+  });
+
+  it("shows the operator's cap refusing the price under the price", async () => {
+    fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/places/on-the-way': () => ({ body: [] }),
+      'GET /api/rides/price-suggestion': () => ({ body: { miles: 219.4, suggestedPrice: 38, warnAbove: 57, maxPrice: 76 } }),
+      'POST /api/rides': () => ({
+        status: 400,
+        body: { error: 'The price per seat may be at most $76 on this route.', message: 'The price per seat may be at most $76 on this route.', code: 'PRICE_ABOVE_CAP' },
+      }),
+    });
+    renderWithApp(<PostRideForm onDone={vi.fn()} />);
+    const form = await fillRoute('80');
+    expect(await within(form).findByText('The highest price per seat for this route is $76.')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Post Ride' }));
+    const price = within(form).getByLabelText('Price per seat ($)');
+    await vi.waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
+    expect(price).toHaveAccessibleDescription(/The price per seat may be at most \$76 on this route\./);
+    expect(within(form).getByRole('alert')).toHaveTextContent(TEXTS.createRideFailed);
+  });
+
+  it("edits a ride's stops and shows the server's refusal to remove a stop where a passenger boards", async () => {
+    const ride = rideWithStopsFixture({ canDelete: true });
+    const answer = deferred<{ status: number; body: unknown }>();
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/places/on-the-way': () => ({ body: onTheWay }),
+      'GET /api/rides/price-suggestion': () => ({ body: { miles: 219.4, suggestedPrice: 38, warnAbove: 57, maxPrice: null } }),
+      [`PATCH /api/rides/${ride.id}`]: () => answer.promise,
+    });
+    renderWithApp(<PostRideForm onDone={vi.fn()} ride={ride} />);
+    const form = screen.getByRole('form', { name: 'Edit ride' });
+    expect(within(form).getByLabelText('Stop 1')).toHaveValue('binghamton');
+    expect(within(form).getByLabelText('Stop 1 Time')).toHaveValue('11:30');
+    expect(within(form).getByLabelText('Stop 2')).toHaveValue('scranton');
+    const second = within(form).getByLabelText('Stop 2 Time');
+    await userEvent.clear(second);
+    await userEvent.type(second, '13:00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Remove Binghamton' }));
+    expect(within(form).getByLabelText('Stop 1')).toHaveValue('scranton');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stops: [{ place: 'scranton', date: '2099-03-12', time: '17:00' }] });
+    answer.resolve({
+      status: 409,
+      body: { error: 'A passenger boards at Binghamton: that stop stays.', message: 'A passenger boards at Binghamton: that stop stays.', code: 'STOP_IN_USE' },
+    });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A passenger boards at Binghamton: that stop stays.');
   });
 });

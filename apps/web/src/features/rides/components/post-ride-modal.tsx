@@ -14,6 +14,7 @@ import { AddressInput } from '../../../components/ui/address-input';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
 import type { PickedPlace } from '../../../lib/geocoder';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
@@ -31,6 +32,8 @@ import {
   toUpdateRideBody,
 } from '../utils/post-ride-form';
 import { PlaceOptions } from '../../../components/ui/place-options';
+import { PriceSuggestionHint } from './price-suggestion-hint';
+import { RideStopsFields } from './ride-stops-fields';
 
 const SEAT_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -62,6 +65,7 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
   const form = useZodForm(schema, {
     defaultValues: ride ? editRideFormValues(ride, timeZone) : POST_RIDE_DEFAULTS,
     fieldOfBody: POST_RIDE_FIELD_OF_BODY,
+    nestedFields: ['stops'],
   });
   const { register, control, setValue, reset, formState } = form;
   const notes = useWatch({ control, name: 'notes' });
@@ -108,6 +112,11 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
     setNoteDraft('');
   };
 
+  // The operator's cap refuses the price: the server's words go under the price, where it is fixed.
+  const showPriceRefusal = (error: unknown) => {
+    if (isApiError(error) && error.code === 'PRICE_ABOVE_CAP') form.setError('price', { type: 'server', message: error.message });
+  };
+
   const onSubmit = async (body: CreateRide) => {
     if (!user) {
       form.showFailure(null, TEXTS.userNotAuthenticated);
@@ -118,6 +127,7 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
         await updateRide.mutateAsync({ rideId: ride.id, changes: toUpdateRideBody(ride, body) });
       } catch (error) {
         form.showFailure(error, serverMessage(error, TEXTS.createRideFailed));
+        showPriceRefusal(error);
         return;
       }
       onDone();
@@ -129,6 +139,7 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
       created = await createRide.mutateAsync(body);
     } catch (error) {
       form.showFailure(error, TEXTS.createRideFailed);
+      showPriceRefusal(error);
       return;
     }
     reset(POST_RIDE_DEFAULTS);
@@ -184,7 +195,9 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
         </Field>
       </div>
 
-      <Field name="price" label="Price per seat ($)" hint={TEXTS.priceHint}>
+      <RideStopsFields region={region} timeZone={timeZone} today={today} />
+
+      <Field name="price" label="Price per seat ($)" hint={<PriceSuggestionHint />}>
         {(props) => <input {...props} type="number" inputMode="decimal" min={1} step="0.01" placeholder="25" className={controlClasses} {...register('price')} />}
       </Field>
 

@@ -1,11 +1,11 @@
 import { COLLEGE_LABELS } from '@carpool/shared/colleges';
 import { placeLabel } from '@carpool/shared/places';
-import type { RideDriver } from '@carpool/shared/schemas/rides';
+import type { Ride, RideDriver } from '@carpool/shared/schemas/rides';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RatingSummary } from '../../../components/rating-summary';
 import { Avatar } from '../../../components/ui/avatar';
-import { formatLocalDateTime } from '../../../lib/local-date-time';
+import { formatLocalDate, formatLocalDateTime, formatLocalTime } from '../../../lib/local-date-time';
 import { useRegion } from '../../../lib/region';
 import { firstName } from '../utils/ride-labels';
 
@@ -70,9 +70,29 @@ export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: Re
 }
 
 /**
- * A labelled figure of a ride: "Date", "Thu, 12 Mar 2026". A definition list allows only dt and dd
- * inside its groups, so the icon sits in the term and the value is indented under the label.
+ * Under a route: "part of Ithaca → New York City" when the route shown is a part of the ride (a
+ * search's segment, a booking's range), else the stops the ride makes ("via Binghamton, Scranton").
  */
+export function RoutePartNote({ ride, part }: { ride: Pick<Ride, 'from' | 'to' | 'stops'>; part: { from: string; to: string } }) {
+  const isPart = part.from !== ride.from || part.to !== ride.to;
+  if (!isPart && ride.stops.length === 0) return null;
+  return (
+    <p className="text-sm font-normal text-slate-500 dark:text-slate-400">
+      {isPart ? `part of ${routeText(ride.from, ride.to)}` : `via ${ride.stops.map((stop) => placeLabel(stop.place)).join(', ')}`}
+    </p>
+  );
+}
+
+/** "Arrives 7:00 PM" under a boarding time, with the day when it is another one on the viewer's calendar. */
+export function ArrivalNote({ boards, arrives }: { boards: string; arrives: string }) {
+  const sameDay = formatLocalDate(boards) === formatLocalDate(arrives);
+  return (
+    <span className="block text-xs font-medium text-slate-500 dark:text-slate-400">
+      Arrives {sameDay ? formatLocalTime(arrives) : formatLocalDateTime(arrives)}
+    </span>
+  );
+}
+
 /** Marks a ride its driver changed after posting, so passengers look at the time and price again. */
 export function EditedBadge({ editedAt }: { editedAt: string | null }) {
   if (!editedAt) return null;
@@ -109,6 +129,10 @@ export function SeatIcons({ available, total }: { available: number; total: numb
   );
 }
 
+/**
+ * A labelled figure of a ride: "Date", "Thu, 12 Mar 2026". A definition list allows only dt and dd
+ * inside its groups, so the icon sits in the term and the value is indented under the label.
+ */
 export function Fact({ label, children, icon, wide = false }: { label: string; children: ReactNode; icon: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>

@@ -1,17 +1,17 @@
 import { DEFAULT_PREFERENCES } from '@carpool/shared/schemas/users';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
-import { rideFixture } from '../test/ride-fixture';
+import { BINGHAMTON_TO_NYC, rideFixture, rideWithStopsFixture, type RideOverrides } from '../test/ride-fixture';
 import { RideCard } from './ride-card';
 
 const driverId = '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12';
 
-function rideWith(overrides: Partial<Ride> = {}): Ride {
+function rideWith(overrides: RideOverrides = {}): Ride {
   return rideFixture({
     from: 'new_york_city',
     to: 'ithaca',
@@ -108,6 +108,40 @@ describe('RideCard', () => {
     renderWithApp(<RideCard ride={ride} viewerId={testUser.id} onOpen={onOpen} />);
     await userEvent.click(screen.getByRole('button', { name: /^Details:/ }));
     expect(onOpen).toHaveBeenCalledWith(ride);
+  });
+
+  it('shows the part of the route a search asked for first, with its times, room and price, and the whole ride under it', async () => {
+    signInLocally();
+    vi.stubEnv('TZ', 'America/New_York');
+    const onOpen = vi.fn();
+    const ride = rideWithStopsFixture({ segment: BINGHAMTON_TO_NYC });
+    renderWithApp(<RideCard ride={ride} viewerId={testUser.id} onOpen={onOpen} />);
+    const card = screen.getByRole('article', { name: 'Binghamton → New York City' });
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent('Binghamton→New York City');
+    expect(card).toHaveTextContent('part of Ithaca → New York City');
+    // Boards at Binghamton at 15:30 UTC, arrives 18:30 UTC: the viewer's clock.
+    expect(card).toHaveTextContent('Thu, 12 Mar 2099');
+    expect(card).toHaveTextContent('11:30 AM');
+    expect(card).toHaveTextContent('Arrives 2:30 PM');
+    expect(card).not.toHaveTextContent('10:30 AM');
+    // The smallest room over the part's legs, not the whole ride's (1 seat on the first leg).
+    expect(card).toHaveTextContent('2 of 4');
+    expect(card).toHaveTextContent('1 of 3');
+    expect(card).toHaveTextContent('$30per seat');
+    await userEvent.click(screen.getByRole('button', { name: 'Reserve: Binghamton → New York City' }));
+    expect(onOpen).toHaveBeenCalledWith(ride);
+  });
+
+  it('names the stops of a whole ride, and offers the waiting list when the part looked at is full', () => {
+    signInLocally();
+    const { unmount } = renderWithApp(<RideCard ride={rideWithStopsFixture()} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('article', { name: 'Ithaca → New York City' })).toHaveTextContent('via Binghamton, Scranton');
+    unmount();
+
+    const full = rideWithStopsFixture({ segment: { ...BINGHAMTON_TO_NYC, seatsAvailable: 0 } });
+    renderWithApp(<RideCard ride={full} viewerId={testUser.id} onOpen={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Join waiting list: Binghamton → New York City' })).toBeInTheDocument();
+    expect(screen.getByRole('article')).toHaveTextContent('0 of 4');
   });
 
   it('shows the sign-in prompt instead of the driver when signed out', () => {

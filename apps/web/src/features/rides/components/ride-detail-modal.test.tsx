@@ -8,7 +8,7 @@ import { setSocketFactory } from '../../../lib/socket';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { fakeSocketFactory } from '../../../test/fake-socket';
 import { renderWithApp } from '../../../test/render-with-app';
-import { rideFixture } from '../test/ride-fixture';
+import { BINGHAMTON_TO_NYC, rideFixture, rideWithStopsFixture, type RideOverrides } from '../test/ride-fixture';
 import { LiveRideUpdates } from './live-ride-updates';
 import { RideDetailModal } from './ride-detail-modal';
 
@@ -17,7 +17,7 @@ const otherId = '7b1e1d0f-3a5c-4b64-8e8f-3c2a9a7e0d12';
 const bookingId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const driver = { id: otherId, name: 'Grace Hopper', info: '', avatar: null, avatarColor: null, college: 'cornell' as const, driverVerified: false, reviewCount: 0, averageRating: null, preferences: DEFAULT_PREFERENCES };
 
-function rideWith(overrides: Partial<Ride> = {}): Ride {
+function rideWith(overrides: RideOverrides = {}): Ride {
   return rideFixture({
     id: rideId,
     driver,
@@ -262,7 +262,7 @@ describe('RideDetailModal', () => {
       }),
       'POST /api/bookings/bookRide': () => ({
         status: 201,
-        body: { ...mine, rideId, userId: testUser.id, status: 'pending', createdAt: '2026-03-10T15:00:00.000Z', updatedAt: '2026-03-10T15:00:00.000Z', ride: rideWith() },
+        body: { ...mine, rideId, userId: testUser.id, status: 'pending', from: 'ithaca', to: 'boston', createdAt: '2026-03-10T15:00:00.000Z', updatedAt: '2026-03-10T15:00:00.000Z', ride: rideWith() },
       }),
     });
     const rideReads = () =>
@@ -307,5 +307,99 @@ describe('RideDetailModal', () => {
     notify('ride_cancelled', '0f5a3a2e-8c1d-4c61-9a4b-000000000002');
     await vi.waitFor(() => expect(within(dialog).queryByText(`Chat of ${rideId}`)).toBeNull());
     setSocketFactory(null);
+  });
+});
+
+describe('RideDetailModal: a part of a ride with stops', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signInLocally();
+    vi.stubEnv('TZ', 'America/New_York');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the part the card showed on the fresh ride, shows the whole route and the price rule, and books that part', async () => {
+    const whole = rideWithStopsFixture({ id: rideId, driver });
+    const fetchMock = fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({ body: { ...whole, notes: ['Read again'] } }),
+      'POST /api/bookings/bookRide': () => ({ status: 409, body: { error: 'only 1 seat left', message: 'only 1 seat left', code: 'RIDE_FULL' } }),
+    });
+    renderWithApp(<RideDetailModal rideId={rideId} initialRide={{ ...whole, segment: BINGHAMTON_TO_NYC }} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Binghamton → New York City' });
+    // The fresh copy came whole; the dialog still looks at the part, worked out from its legs.
+    expect(await within(dialog).findByText('Read again')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('part of Ithaca → New York City');
+    expect(dialog).toHaveTextContent('$30per seat');
+    expect(within(dialog).getByText('$30 of $38: 78 % of the distance')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('11:30 AM');
+    expect(dialog).toHaveTextContent('Arrives 2:30 PM');
+    expect(dialog).toHaveTextContent('2 of 4');
+
+    const route = within(dialog).getByRole('region', { name: 'Route' });
+    expect(within(route).getAllByTestId('ride-route-point').map((point) => point.textContent)).toEqual([
+      'Ithaca10:30 AM',
+      'Binghamton11:30 AMBoard here',
+      'Scranton12:45 PM',
+      'New York Cityabout 2:30 PMGet off here',
+    ]);
+
+    // The room of the part's legs: 2 seats, 1 suitcase; its price per seat; its ends sent.
+    const seats = within(dialog).getByLabelText('Seats');
+    expect(within(seats).getAllByRole('option').map((option) => option.textContent)).toEqual(['1', '2']);
+    expect(within(within(dialog).getByLabelText('Suitcases')).getAllByRole('option').map((option) => option.textContent)).toEqual(['0', '1']);
+    await userEvent.selectOptions(seats, '2');
+    expect(within(dialog).getByRole('form', { name: TEXTS.rides.bookThisRide })).toHaveTextContent('Total$60');
+    await userEvent.click(within(dialog).getByRole('button', { name: TEXTS.rides.bookThisRide }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('only 1 seat left');
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ rideId, seats: 2, suitcases: 1, paymentIntentId: 'NO_STRIPE', from: 'binghamton', to: 'new_york_city' });
+  });
+
+  it('offers the waiting list when the part is full though the ride has room elsewhere, and sends the part', async () => {
+    const whole = rideWithStopsFixture({ id: rideId, driver, seatsAvailable: 0, legs: [
+      { from: 'ithaca', to: 'binghamton', miles: 50, seatsAvailable: 2, suitcasesAvailable: 2 },
+      { from: 'binghamton', to: 'scranton', miles: 60, seatsAvailable: 0, suitcasesAvailable: 2 },
+      { from: 'scranton', to: 'new_york_city', miles: 120, seatsAvailable: 1, suitcasesAvailable: 1 },
+    ] });
+    const sent: unknown[] = [];
+    fakeServer({
+      [`GET /api/rides/${rideId}`]: () => ({ body: whole }),
+      [`POST /api/rides/${rideId}/waitlist`]: (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return { status: 201, body: { rideId, position: 1, seats: 1, suitcases: 0, createdAt: '2026-03-01T10:00:00.000Z', from: 'binghamton', to: 'new_york_city' } };
+      },
+    });
+    renderWithApp(<RideDetailModal rideId={rideId} initialRide={{ ...whole, segment: { ...BINGHAMTON_TO_NYC, seatsAvailable: 0 } }} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Binghamton → New York City' });
+    expect(within(dialog).getByText('This ride is full between Binghamton and New York City.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: TEXTS.rides.bookThisRide })).toBeNull();
+    await userEvent.click(within(within(dialog).getByRole('form', { name: 'Join waiting list' })).getByRole('button', { name: 'Join waiting list' }));
+    expect(await screen.findByText('You are #1 on the waiting list.')).toBeInTheDocument();
+    expect(sent).toEqual([{ seats: 1, suitcases: 0, from: 'binghamton', to: 'new_york_city' }]);
+  });
+
+  it("shows a passenger their booked part, and the driver each passenger's part", async () => {
+    const mine = { id: bookingId, status: 'confirmed' as const, seats: 1, suitcases: 0, from: 'binghamton', to: 'new_york_city' };
+    const booked = rideWithStopsFixture({ id: rideId, driver, myBooking: mine, passengers: [{ ...mine, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } }] });
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: booked }) });
+    const { unmount } = renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Binghamton → New York City' });
+    expect(within(dialog).getByText(/Your booking/)).toHaveTextContent('Your booking: Binghamton → New York City, 1 seat, 0 suitcases');
+    unmount();
+
+    const own = rideWithStopsFixture({
+      id: rideId,
+      driver: { ...driver, id: testUser.id, name: testUser.name },
+      passengers: [{ ...mine, user: { id: otherId, name: 'Pat Passenger', avatar: null, avatarColor: null } }],
+    });
+    fakeServer({ [`GET /api/rides/${rideId}`]: () => ({ body: own }) });
+    renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
+    const driverView = await screen.findByRole('dialog', { name: 'Ithaca → New York City' });
+    expect(within(driverView).getByTestId('ride-passenger')).toHaveTextContent('1 seat · 0 suitcases · Binghamton → New York City');
+    expect(within(driverView).getAllByTestId('ride-route-point')).toHaveLength(4);
   });
 });

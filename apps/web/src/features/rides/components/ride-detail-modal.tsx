@@ -15,7 +15,11 @@ import { useRide } from '../api/get-ride';
 import { useNow } from '../hooks/use-now';
 import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { bookingStatusLabel, cancelRideSucceededText, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
-import { DriverChip, EditedBadge, Fact, icons, routeText, SeatIcons } from './ride-bits';
+import { isPartOfRide, segmentTimes } from '../utils/ride-part';
+import { segmentPriceRule } from '../utils/ride-route';
+import { viewRideAs } from '../utils/ride-segment';
+import { ArrivalNote, DriverChip, EditedBadge, Fact, icons, RoutePartNote, routeText, SeatIcons } from './ride-bits';
+import { RideRoute } from './ride-route';
 import { RideParticipants } from './ride-participants';
 import { RideSafetyActions } from './ride-safety-actions';
 import { SeriesCancelButton, WeeklySeriesNotice } from './weekly-series';
@@ -55,11 +59,23 @@ function RideStatusNotice({ ride, now }: { ride: Ride; now: number }) {
   return null;
 }
 
+/**
+ * The part of the ride the dialog is about: the passenger's own booking or place in line, else the
+ * part of the route the card that opened it showed (a search from or to a stop), else all of it.
+ */
+function viewedRange(ride: Ride, initialRide: Ride | undefined): { from: string; to: string } | null {
+  if (ride.myBooking && (isActiveBooking(ride.myBooking) || ride.myBooking.status === 'completed')) return ride.myBooking;
+  if (ride.myWaitlistEntry) return ride.myWaitlistEntry;
+  if (initialRide?.id === ride.id && isPartOfRide(initialRide, initialRide.segment)) return initialRide.segment;
+  return null;
+}
+
 /** The ride detail dialog of spec section 2: details, notes, participants, then booking or chat. */
 export function RideDetailModal({ rideId, initialRide, onClose, chatSlot }: RideDetailModalProps) {
-  const { data: ride, isError } = useRide(rideId, initialRide);
+  const { data: fresh, isError } = useRide(rideId, initialRide);
+  const ride = fresh ? viewRideAs(fresh, viewedRange(fresh, initialRide)) : undefined;
   return (
-    <Modal open={rideId !== null} onClose={onClose} title={ride ? routeText(ride.from, ride.to) : 'Ride details'} size="lg">
+    <Modal open={rideId !== null} onClose={onClose} title={ride ? routeText(ride.segment.from, ride.segment.to) : 'Ride details'} size="lg">
       {ride ? (
         <RideDetails key={ride.id} ride={ride} onClose={onClose} chatSlot={chatSlot} />
       ) : isError ? (
@@ -92,6 +108,10 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   const isParticipant = isDriver || hasActiveBooking || awaitingNewBooking || rodeAlong;
   const now = useNow();
   const bookable = ride.status === 'active' && new Date(ride.departsAt).getTime() > now;
+  const { segment } = ride;
+  const part = isPartOfRide(ride, segment);
+  const times = segmentTimes(segment);
+  const boards = part ? times.boards : ride.departsAt;
 
   const { showToast } = useToast();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -112,13 +132,19 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="flex items-baseline gap-2 text-sm text-slate-500 dark:text-slate-400">
-          Posted {ride.postedTime} <EditedBadge editedAt={ride.editedAt} />
-        </p>
-        <p className="text-2xl font-extrabold text-brand-700 dark:text-brand-300">
-          {formatPrice(ride.price)}
-          <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">per seat</span>
-        </p>
+        <div className="space-y-0.5">
+          <RoutePartNote ride={ride} part={segment} />
+          <p className="flex items-baseline gap-2 text-sm text-slate-500 dark:text-slate-400">
+            Posted {ride.postedTime} <EditedBadge editedAt={ride.editedAt} />
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-2xl font-extrabold text-brand-700 dark:text-brand-300">
+            {formatPrice(segment.price)}
+            <span className="ml-1 text-sm font-medium text-slate-500 dark:text-slate-400">per seat</span>
+          </p>
+          {part ? <p className="text-xs text-slate-500 dark:text-slate-400">{segmentPriceRule(ride.price, segment)}</p> : null}
+        </div>
       </div>
 
       <RideStatusNotice ride={ride} now={now} />
@@ -127,19 +153,20 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
       <section aria-label="Ride details" className="space-y-3">
         <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
           <Fact label="Date" icon={icons.calendar}>
-            {formatLocalDate(ride.departsAt)}
+            {formatLocalDate(boards)}
           </Fact>
           <Fact label="Departure" icon={icons.clock}>
-            {formatLocalTime(ride.departsAt)}
+            {formatLocalTime(boards)}
+            {part ? <ArrivalNote boards={boards} arrives={times.arrives} /> : null}
           </Fact>
           <Fact label="Seats available" icon={icons.seat}>
             <span className="inline-flex flex-wrap items-center gap-x-1.5">
-              <SeatIcons available={ride.seatsAvailable} total={ride.totalSeats} />
-              {ride.seatsAvailable} of {ride.totalSeats}
+              <SeatIcons available={segment.seatsAvailable} total={ride.totalSeats} />
+              {segment.seatsAvailable} of {ride.totalSeats}
             </span>
           </Fact>
           <Fact label="Suitcases" icon={icons.suitcase}>
-            {ride.suitcasesAvailable} of {ride.totalSuitcases}
+            {segment.suitcasesAvailable} of {ride.totalSuitcases}
           </Fact>
           {ride.pickupAddress ? (
             <Fact label="Pick-up" icon={icons.pin} wide>
@@ -162,6 +189,8 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           </div>
         ) : null}
       </section>
+
+      <RideRoute ride={ride} />
 
       <section aria-labelledby="trip-notes-heading">
         <h3 id="trip-notes-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">
@@ -196,7 +225,8 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           {ride.myBooking && (hasActiveBooking || rodeAlong) ? (
             <p className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
               <span>
-                Your booking: {pluralize(ride.myBooking.seats, 'seat')}, {pluralize(ride.myBooking.suitcases, 'suitcase')}
+                Your booking: {isPartOfRide(ride, ride.myBooking) ? `${routeText(ride.myBooking.from, ride.myBooking.to)}, ` : ''}
+                {pluralize(ride.myBooking.seats, 'seat')}, {pluralize(ride.myBooking.suitcases, 'suitcase')}
               </span>
               <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${passengerStatusClasses(ride.myBooking.status)}`}>
                 {bookingStatusLabel(ride.myBooking.status)}

@@ -10,6 +10,8 @@ import { useToast } from '../../../components/ui/toast';
 import { useRegion } from '../../../lib/region';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import { bookingStatusLabel, driverBookingLabel, passengerStatusClasses, pluralize } from '../utils/ride-labels';
+import { isPartOfRide } from '../utils/ride-part';
+import { routeText } from './ride-bits';
 
 const ACTION_PROMPT: Record<'confirmed' | 'cancelled', { title: string; confirmLabel: string }> = {
   confirmed: { title: TEXTS.confirmAcceptBooking, confirmLabel: 'Accept' },
@@ -75,6 +77,7 @@ export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
                 </div>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   {pluralize(passenger.seats, 'seat')} · {pluralize(passenger.suitcases, 'suitcase')}
+                  {isPartOfRide(ride, passenger) ? ` · ${routeText(passenger.from, passenger.to)}` : ''}
                 </p>
               </div>
               {isDriver && passenger.status === 'pending' ? (

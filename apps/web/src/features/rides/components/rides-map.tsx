@@ -1,11 +1,12 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef } from 'react';
+import { placeLabel } from '@carpool/shared/places';
+import { useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
 import { useAppConfig } from '../../../lib/app-config';
 import { clusterColours } from '../utils/cluster-colour';
-import { pickupPoint } from '../utils/place-coordinates';
+import { pickupPoint, routePoints } from '../utils/map-points';
 import { routeText } from './ride-bits';
 
 interface RidesMapProps {
@@ -18,6 +19,11 @@ interface PointProps {
 }
 
 const COLOURS = { red: '#dc2626', blue: '#2563eb' } as const;
+
+/** The region's brand colour: an SVG attribute, unlike the markers' inline styles, cannot read a CSS variable. */
+function brandColour(): string {
+  return getComputedStyle(document.documentElement).getPropertyValue('--brand-600').trim() || COLOURS.blue;
+}
 const DEFAULT_CENTRE: L.LatLngTuple = [42.444, -76.5019];
 
 function clusterIcon(count: number, colour: 'red' | 'blue'): L.DivIcon {
@@ -40,11 +46,15 @@ const pointIcon = L.divIcon({
  * The listed rides' pick-up points, clustered with supercluster so the colour rule of spec
  * section 9 can use real cluster sizes. Tiles come only from the configured tile server; without
  * one the markers sit on a plain background and the page makes no request to any map service.
+ * The ride last pointed at or opened has its route drawn, through its stops.
  */
 export function RidesMap({ rides, onOpen }: RidesMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
+  const routeLayerRef = useRef<L.LayerGroup | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = rides.find((ride) => ride.id === selectedId) ?? null;
   const onOpenRef = useRef(onOpen);
   useEffect(() => {
     onOpenRef.current = onOpen;
@@ -60,11 +70,13 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
       L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' }).addTo(map);
     }
     mapRef.current = map;
+    routeLayerRef.current = L.layerGroup().addTo(map);
     layerRef.current = L.layerGroup().addTo(map);
     return () => {
       map.remove();
       mapRef.current = null;
       layerRef.current = null;
+      routeLayerRef.current = null;
     };
   }, [tileUrl]);
 
@@ -106,8 +118,12 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
         const ride = byId.get((item.properties as PointProps).rideId);
         if (!ride) continue;
         const [lng, lat] = item.geometry.coordinates as [number, number];
-        const marker = L.marker([lat, lng], { icon: pointIcon, title: routeText(ride.from, ride.to), keyboard: true });
-        marker.on('click', () => onOpenRef.current(ride));
+        const marker = L.marker([lat, lng], { icon: pointIcon, title: routeText(ride.segment.from, ride.segment.to), keyboard: true });
+        marker.on('mouseover', () => setSelectedId(ride.id));
+        marker.on('click', () => {
+          setSelectedId(ride.id);
+          onOpenRef.current(ride);
+        });
         layer.addLayer(marker);
       }
     };
@@ -130,7 +146,21 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
     };
   }, [rides, tileUrl]);
 
+  useEffect(() => {
+    const layer = routeLayerRef.current;
+    if (!layer) return;
+    layer.clearLayers();
+    const points = selected ? routePoints(selected) : [];
+    if (points.length < 2) return;
+    const colour = brandColour();
+    layer.addLayer(L.polyline(points.map((point) => [point.lat, point.lng] as L.LatLngTuple), { color: colour, weight: 4, opacity: 0.85, interactive: false }));
+    for (const point of points.slice(1, -1)) {
+      layer.addLayer(L.circleMarker([point.lat, point.lng], { radius: 5, color: '#fff', weight: 2, fillColor: colour, fillOpacity: 1, interactive: false }));
+    }
+  }, [selected, tileUrl]);
+
   const unmapped = rides.filter((ride) => !pickupPoint(ride)).length;
+  const shownRoute = selected ? routePoints(selected).map((point) => placeLabel(point.place)) : [];
   return (
     <div className="space-y-2">
       <div
@@ -139,6 +169,11 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
         aria-label="Map of pick-up points"
         className="h-[28rem] w-full overflow-hidden rounded-2xl border border-slate-200 !bg-slate-200 dark:border-slate-700 dark:!bg-slate-800"
       />
+      {shownRoute.length > 1 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-200" aria-live="polite">
+          <span className="font-semibold">Route:</span> {shownRoute.join(' → ')}
+        </p>
+      ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {tileUrl ? '' : 'Markers are shown without a background map. '}
         Rides without a pick-up address are placed at their departure town.

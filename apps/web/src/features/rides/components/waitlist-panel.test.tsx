@@ -34,8 +34,8 @@ describe('waiting list in the ride dialog', () => {
     const fetchMock = fakeServer({
       [`GET /api/rides/${rideId}`]: () => ({ body: current }),
       [`POST /api/rides/${rideId}/waitlist`]: () => {
-        current = { ...full, waitingCount: 3, myWaitlistEntry: { position: 3, seats: 2, suitcases: 1, createdAt: '2026-03-01T10:00:00.000Z' } };
-        return { status: 201, body: { rideId, position: 3, seats: 2, suitcases: 1, createdAt: '2026-03-01T10:00:00.000Z' } };
+        current = { ...full, waitingCount: 3, myWaitlistEntry: { position: 3, seats: 2, suitcases: 1, createdAt: '2026-03-01T10:00:00.000Z', from: 'ithaca', to: 'boston' } };
+        return { status: 201, body: { rideId, position: 3, seats: 2, suitcases: 1, createdAt: '2026-03-01T10:00:00.000Z', from: 'ithaca', to: 'boston' } };
       },
     });
     renderWithApp(<RideDetailModal rideId={rideId} onClose={vi.fn()} />);
@@ -93,8 +93,8 @@ describe('waiting list in the ride dialog', () => {
       [`GET /api/rides/${rideId}`]: () => ({ body: own }),
       [`GET /api/rides/${rideId}/waitlist`]: () => ({
         body: [
-          { position: 1, seats: 2, suitcases: 1, createdAt: '2026-03-01T10:00:00.000Z', user: { id: bookingId, name: 'Blake Waiting', avatar: null, avatarColor: null } },
-          { position: 2, seats: 1, suitcases: 0, createdAt: '2026-03-01T10:01:00.000Z', user: { id: rideId, name: 'Casey Later', avatar: null, avatarColor: null } },
+          { position: 1, seats: 2, suitcases: 1, createdAt: '2026-03-01T10:00:00.000Z', from: 'ithaca', to: 'boston', user: { id: bookingId, name: 'Blake Waiting', avatar: null, avatarColor: null } },
+          { position: 2, seats: 1, suitcases: 0, createdAt: '2026-03-01T10:01:00.000Z', from: 'ithaca', to: 'boston', user: { id: rideId, name: 'Casey Later', avatar: null, avatarColor: null } },
         ],
       }),
     });
@@ -126,8 +126,8 @@ describe('waiting list in the ride dialog', () => {
       ...current,
       waitingCount: 0,
       myWaitlistEntry: null,
-      myBooking: { id: bookingId, status: 'pending', seats: 1, suitcases: 0 },
-      passengers: [{ id: bookingId, status: 'pending', seats: 1, suitcases: 0, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } }],
+      myBooking: { id: bookingId, status: 'pending', seats: 1, suitcases: 0, from: 'ithaca', to: 'boston' },
+      passengers: [{ id: bookingId, status: 'pending', seats: 1, suitcases: 0, from: 'ithaca', to: 'boston', user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } }],
     };
     act(() => {
       sockets.latest()!.serverEmit('notification', {
@@ -150,7 +150,7 @@ describe('waiting list in the ride dialog', () => {
 describe('rideCardAction and the waiting list', () => {
   it('says Join waiting list on a full ride and the place of a waiting passenger', () => {
     expect(rideCardAction(full, testUser.id).label).toBe('Join waiting list');
-    expect(rideCardAction({ ...full, myWaitlistEntry: { position: 2, seats: 1, suitcases: 0, createdAt: '' } }, testUser.id).label).toBe('Waiting #2');
+    expect(rideCardAction({ ...full, myWaitlistEntry: { position: 2, seats: 1, suitcases: 0, createdAt: '', from: 'ithaca', to: 'boston' } }, testUser.id).label).toBe('Waiting #2');
     expect(rideCardAction(ride, testUser.id).label).toBe('Reserve');
     expect(rideCardAction(full, null).label).toBe('Reserve');
   });
@@ -204,7 +204,7 @@ describe('WaitlistForm checks the server rules first', () => {
     await user.click(within(form).getByRole('button', { name: 'Join waiting list' }));
     expect(await within(form).findByRole('button', { name: 'Joining...' })).toBeDisabled();
     expect(sent).toEqual([{ seats: 3, suitcases: 2 }]);
-    answer.resolve({ status: 201, body: { rideId, position: 3, seats: 3, suitcases: 2, createdAt: '2026-03-01T10:00:00.000Z' } });
+    answer.resolve({ status: 201, body: { rideId, position: 3, seats: 3, suitcases: 2, createdAt: '2026-03-01T10:00:00.000Z', from: 'ithaca', to: 'boston' } });
     expect(await screen.findByText('You are #3 on the waiting list.')).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Join waiting list' })).toBeEnabled();
   });

@@ -1,5 +1,6 @@
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '@carpool/shared/constants';
-import type { Ride } from '@carpool/shared/schemas/rides';
+import { placeLabel } from '@carpool/shared/places';
+import type { Ride, RideSegment } from '@carpool/shared/schemas/rides';
 import { joinWaitlistFormSchema, type JoinWaitlistInput } from '@carpool/shared/schemas/waitlist';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -15,6 +16,9 @@ import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useJoinWaitlist, useLeaveWaitlist, useWaitingPassengers } from '../api/waitlist';
 import { pluralize } from '../utils/ride-labels';
+import { isPartOfRide } from '../utils/ride-part';
+import { segmentToSend } from '../utils/ride-route';
+import { routeText } from './ride-bits';
 import { BookingForm } from './booking-form';
 
 function range(from: number, to: number): number[] {
@@ -23,9 +27,9 @@ function range(from: number, to: number): number[] {
 
 const ordinal = (position: number) => `#${position}`;
 
-/** Whether a request of seats and suitcases is more than the ride has left (so it may wait). */
-export function needsWaitlist(ride: Pick<Ride, 'seatsAvailable' | 'suitcasesAvailable'>, seats: number, suitcases: number): boolean {
-  return seats > ride.seatsAvailable || suitcases > ride.suitcasesAvailable;
+/** Whether a request of seats and suitcases is more than the ride (the part looked at) has left, so it may wait. */
+export function needsWaitlist(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvailable'>, seats: number, suitcases: number): boolean {
+  return seats > room.seatsAvailable || suitcases > room.suitcasesAvailable;
 }
 
 /**
@@ -36,11 +40,11 @@ export function needsWaitlist(ride: Pick<Ride, 'seatsAvailable' | 'suitcasesAvai
 export function BookOrWait({ ride, onBooked }: { ride: Ride; onBooked: () => void }) {
   const [wantsMore, setWantsMore] = useState(false);
   if (ride.myWaitlistEntry) return <MyWaitlistPlace ride={ride} />;
-  if (ride.seatsAvailable === 0) {
+  if (ride.segment.seatsAvailable === 0) {
     return (
       <div className="space-y-4">
         <p className="rounded-xl bg-slate-100 p-4 text-sm font-medium dark:bg-slate-800">
-          This ride is full.
+          {isPartOfRide(ride, ride.segment) ? `This ride is full between ${placeLabel(ride.segment.from)} and ${placeLabel(ride.segment.to)}.` : 'This ride is full.'}
           {ride.waitingCount > 0 ? ` ${pluralize(ride.waitingCount, 'passenger')} waiting.` : ''}
         </p>
         <WaitlistForm ride={ride} />
@@ -76,7 +80,7 @@ export function WaitlistForm({ ride }: { ride: Ride }) {
   const { showToast } = useToast();
   const form = useZodForm(schema, {
     // Start from a request the ride cannot take now: that is what waiting is for.
-    defaultValues: { seats: Math.min(ride.seatsAvailable + 1, totals.seats || MIN_SEATS), suitcases: 0 },
+    defaultValues: { seats: Math.min(ride.segment.seatsAvailable + 1, totals.seats || MIN_SEATS), suitcases: 0 },
     messages: {
       seats: (issue) => (issue.code === 'too_big' ? `This ride takes ${pluralize(totals.seats, 'seat')} in all.` : undefined),
       suitcases: (issue) => (issue.code === 'too_big' ? `This ride takes ${pluralize(totals.suitcases, 'suitcase')} in all.` : undefined),
@@ -84,11 +88,11 @@ export function WaitlistForm({ ride }: { ride: Ride }) {
   });
   const [seats, suitcases] = useWatch({ control: form.control, name: ['seats', 'suitcases'] });
   // The server answers 409 RIDE_HAS_ROOM to a request that fits now; it says so live instead.
-  const fits = !needsWaitlist(ride, seats, suitcases);
+  const fits = !needsWaitlist(ride.segment, seats, suitcases);
 
   const onSubmit = async (values: JoinWaitlistInput) => {
     try {
-      const entry = await join.mutateAsync({ rideId: ride.id, seats: values.seats, suitcases: values.suitcases });
+      const entry = await join.mutateAsync({ rideId: ride.id, seats: values.seats, suitcases: values.suitcases, ...segmentToSend(ride) });
       showToast({ tone: 'success', message: `You are ${ordinal(entry.position)} on the waiting list.` });
     } catch (caught) {
       form.showFailure(caught, isApiError(caught) && caught.status > 0 ? caught.message : 'Joining the waiting list failed. Please try again.');
@@ -152,7 +156,8 @@ export function MyWaitlistPlace({ ride }: { ride: Ride }) {
     <section aria-label="Your place on the waiting list" className="space-y-3 rounded-xl bg-amber-50 p-4 dark:bg-amber-950/40">
       <p className="text-sm text-amber-950 dark:text-amber-100">
         <span className="font-bold">You are {ordinal(entry.position)} on the waiting list</span> for{' '}
-        {pluralize(entry.seats, 'seat')} and {pluralize(entry.suitcases, 'suitcase')}. When room comes free you get a pending booking
+        {pluralize(entry.seats, 'seat')} and {pluralize(entry.suitcases, 'suitcase')}
+        {isPartOfRide(ride, entry) ? ` from ${placeLabel(entry.from)} to ${placeLabel(entry.to)}` : ''}. When room comes free you get a pending booking
         and a notification.
       </p>
       <Button variant="secondary" onClick={() => void onLeave()} disabled={leave.isPending}>
@@ -163,7 +168,7 @@ export function MyWaitlistPlace({ ride }: { ride: Ride }) {
 }
 
 /** The driver's view of the line, in order, under the participants; asked for only when someone waits. */
-export function WaitingPassengers({ ride }: { ride: Pick<Ride, 'id' | 'waitingCount'> }) {
+export function WaitingPassengers({ ride }: { ride: Pick<Ride, 'id' | 'waitingCount' | 'from' | 'to'> }) {
   const { data, isError } = useWaitingPassengers(ride.id, ride.waitingCount > 0);
   if (isError) {
     return (
@@ -187,6 +192,7 @@ export function WaitingPassengers({ ride }: { ride: Pick<Ride, 'id' | 'waitingCo
               <p className="font-semibold">{waiting.user.name}</p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 {pluralize(waiting.seats, 'seat')} · {pluralize(waiting.suitcases, 'suitcase')}
+                {isPartOfRide(ride, waiting) ? ` · ${routeText(waiting.from, waiting.to)}` : ''}
               </p>
             </div>
           </li>

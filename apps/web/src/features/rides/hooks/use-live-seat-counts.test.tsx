@@ -6,8 +6,11 @@ import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { FakeSocket } from '../../../test/fake-socket';
 import { renderWithApp } from '../../../test/render-with-app';
 import { LiveSeatCounts } from '../components/live-seat-counts';
+import { applyRideSeats } from './use-live-seat-counts';
+import { rideKeys } from '../api/ride-query-keys';
+import { QueryClient } from '@tanstack/react-query';
 import { HomePage } from '../components/home-page';
-import { rideFixture } from '../test/ride-fixture';
+import { BINGHAMTON_TO_NYC, rideFixture, rideWithStopsFixture } from '../test/ride-fixture';
 
 const config = { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null };
 const watched = rideFixture();
@@ -105,7 +108,7 @@ describe('live seat counts for a signed-out visitor', () => {
 describe('live waiting counts for a passenger on the waiting list', () => {
   it("reads a waiting passenger's place again when the ride's waiting count moves, and nobody else's", async () => {
     const waitingFor = rideFixture({ seatsAvailable: 0, waitingCount: 2 });
-    const waitingOn = (position: number) => ({ position, seats: 1, suitcases: 0, createdAt: '2026-11-20T10:00:00.000Z' });
+    const waitingOn = (position: number) => ({ position, seats: 1, suitcases: 0, createdAt: '2026-11-20T10:00:00.000Z', from: 'ithaca', to: 'boston' });
     let position = 2;
     signInLocally();
     const fetchMock = fakeServer({
@@ -144,5 +147,76 @@ describe('live waiting counts for a passenger on the waiting list', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(searches(fetchMock)).toBe(before + 1);
     expect(screen.getByRole('button', { name: /Waiting #1/ })).toBeInTheDocument();
+  });
+});
+
+describe('live seat counts of a ride with stops', () => {
+  it("patches each leg, the whole ride's counts and the searched part's room, the smallest over its legs", async () => {
+    const part = rideWithStopsFixture({ id: '5d3b1a2c-8e9f-4a0b-9c1d-2e3f4a5b6c7d', segment: BINGHAMTON_TO_NYC });
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: config }),
+      'GET /api/rides/getall': () => ({ body: [part] }),
+      'GET /api/rides/day-counts': () => ({ body: [] }),
+    });
+    renderWithApp(
+      <>
+        <HomePage />
+        <LiveSeatCounts />
+      </>,
+    );
+    const card = await screen.findByRole('article', { name: 'Binghamton → New York City' });
+    const socket = sockets.at(-1)!;
+    act(() => socket.serverConnect());
+    const before = searches(fetchMock);
+    expect(within(card).getByText('2 of 4')).toBeInTheDocument();
+
+    // Someone books Ithaca -> Scranton: the first two legs lose a seat and a suitcase.
+    const legs = [
+      { seatsAvailable: 0, suitcasesAvailable: 1 },
+      { seatsAvailable: 2, suitcasesAvailable: 1 },
+      { seatsAvailable: 2, suitcasesAvailable: 1 },
+    ];
+    act(() => socket.serverEmit('ride-seats', { rideId: part.id, seatsAvailable: 0, suitcasesAvailable: 1, legs, waitingCount: 0, status: 'active' }));
+    // The part still has 2 seats (its legs are the last two) and 1 suitcase.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(card).getByText('2 of 4')).toBeInTheDocument();
+    expect(within(card).getByText('1 of 3')).toBeInTheDocument();
+
+    // Someone books Binghamton -> Scranton: the part's room is the second leg's.
+    act(() =>
+      socket.serverEmit('ride-seats', {
+        rideId: part.id,
+        seatsAvailable: 0,
+        suitcasesAvailable: 0,
+        legs: [legs[0]!, { seatsAvailable: 1, suitcasesAvailable: 0 }, legs[2]!],
+        waitingCount: 0,
+        status: 'active',
+      }),
+    );
+    expect(await within(card).findByText('1 of 4')).toBeInTheDocument();
+    expect(within(card).getByText('0 of 3')).toBeInTheDocument();
+    expect(searches(fetchMock)).toBe(before);
+  });
+});
+
+describe('applyRideSeats', () => {
+  it("writes the legs and the whole ride's counts into a ride read whole, and its segment is the whole ride's", () => {
+    const queryClient = new QueryClient();
+    const ride = rideWithStopsFixture();
+    queryClient.setQueryData(rideKeys.detail('cornell', ride.id), ride);
+    const legs = [
+      { seatsAvailable: 3, suitcasesAvailable: 2 },
+      { seatsAvailable: 0, suitcasesAvailable: 2 },
+      { seatsAvailable: 1, suitcasesAvailable: 0 },
+    ];
+    applyRideSeats(queryClient, 'cornell', { rideId: ride.id, seatsAvailable: 0, suitcasesAvailable: 0, legs, waitingCount: 0, status: 'active' });
+    const patched = queryClient.getQueryData<typeof ride>(rideKeys.detail('cornell', ride.id))!;
+    expect(patched.legs.map((leg) => [leg.from, leg.miles, leg.seatsAvailable, leg.suitcasesAvailable])).toEqual([
+      ['ithaca', 50, 3, 2],
+      ['binghamton', 60, 0, 2],
+      ['scranton', 120, 1, 0],
+    ]);
+    expect([patched.seatsAvailable, patched.suitcasesAvailable]).toEqual([0, 0]);
+    expect([patched.segment.seatsAvailable, patched.segment.suitcasesAvailable]).toEqual([0, 0]);
   });
 });

@@ -6,10 +6,13 @@ import { useEffect } from 'react';
 import { useRegion } from '../../../lib/region';
 import { openPublicSocket } from '../../../lib/socket';
 import { rideKeys } from '../api/ride-query-keys';
+import { isPartOfRide } from '../utils/ride-part';
+import { legRange, roomOfLegs } from '../utils/ride-route';
 
 /**
- * Writes a ride's new free seats, suitcases, waiting count and status into the cached lists and
- * the ride's own entry: no request is made. A ride that is no longer active leaves the search
+ * Writes a ride's new free seats and suitcases (of the whole ride, of each leg, and of the segment
+ * each cached copy shows), waiting count and status into the cached lists and the ride's own entry:
+ * no request is made. A ride that is no longer active leaves the search
  * results; the day counts it was part of are marked stale and read again only when next shown, so
  * one cancellation in a busy region does not become a request from every open browser. The
  * exceptions: a viewer waiting for the ride whose line got shorter, whose place may have moved
@@ -29,7 +32,7 @@ export function applyRideSeats(queryClient: QueryClient, region: Region, update:
       // moves nobody's place.
       if (ride.myWaitlistEntry && waitingCount < ride.waitingCount) placeMayHaveMoved = true;
     }
-    return { ...ride, seatsAvailable: update.seatsAvailable, suitcasesAvailable: update.suitcasesAvailable, waitingCount, status: update.status };
+    return { ...ride, ...withRoom(ride, update), waitingCount, status: update.status };
   };
   const stillListed = update.status === 'active';
   queryClient.setQueriesData<Ride[]>({ queryKey: [...rideKeys.all, region, 'search'] }, (rides) => {
@@ -49,6 +52,24 @@ export function applyRideSeats(queryClient: QueryClient, region: Region, update:
       predicate: (query) => holdsRide(query.state.data, update.rideId),
     });
   }
+}
+
+/**
+ * A ride's room after an update: the whole ride's counts, each leg's, and its segment's (the
+ * smallest over the segment's legs). When the legs sent do not match the cached route (a server of
+ * the release before sends none; an edit may have changed the stops), a segment that is the whole
+ * ride takes the whole ride's counts, and a part keeps its own until the ride is read again.
+ */
+function withRoom(ride: Ride, update: RideSeats): Pick<Ride, 'seatsAvailable' | 'suitcasesAvailable' | 'legs' | 'segment'> {
+  const whole = { seatsAvailable: update.seatsAvailable, suitcasesAvailable: update.suitcasesAvailable };
+  const sent = (update.legs as RideSeats['legs'] | undefined) ?? [];
+  const range = legRange(ride, ride.segment);
+  if (sent.length !== ride.legs.length || !range) {
+    const legs = ride.legs.length === 1 ? [{ ...ride.legs[0]!, ...whole }] : ride.legs;
+    return { ...whole, legs, segment: isPartOfRide(ride, ride.segment) ? ride.segment : { ...ride.segment, ...whole } };
+  }
+  const legs = ride.legs.map((leg, index) => ({ ...leg, seatsAvailable: sent[index]!.seatsAvailable, suitcasesAvailable: sent[index]!.suitcasesAvailable }));
+  return { ...whole, legs, segment: { ...ride.segment, ...roomOfLegs(legs.slice(range.from, range.to)) } };
 }
 
 /** Whether a cached rides entry (one ride or a list of them) holds the ride. */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { PAST_DEPARTURE_ERROR, POST_RIDE_DEFAULTS, postRideFormSchema, postedRideMessage, toCreateRideBody, type PostRideFormValues } from './post-ride-form';
+import { rideWithStopsFixture } from '../test/ride-fixture';
+import {
+  PAST_DEPARTURE_ERROR,
+  POST_RIDE_DEFAULTS,
+  editRideFormValues,
+  estimatedStopTime,
+  postRideFormSchema,
+  postedRideMessage,
+  toCreateRideBody,
+  toUpdateRideBody,
+  type PostRideFormValues,
+} from './post-ride-form';
 
 const filled: PostRideFormValues = {
   ...POST_RIDE_DEFAULTS,
@@ -84,5 +95,66 @@ describe('post ride form', () => {
     expect(postedRideMessage({}, 'Your ride has been posted.')).toBe('Your ride has been posted.');
     expect(postedRideMessage({ occurrencesCreated: 9 }, 'x')).toBe('Your weekly ride has been posted: 9 rides created.');
     expect(postedRideMessage({ occurrencesCreated: 1, returnOccurrencesCreated: 1 }, 'x')).toBe('Your weekly ride has been posted: 1 ride and 1 ride back created.');
+  });
+});
+
+describe('post ride form: stops', () => {
+  // Tuesday 2030-01-15, 21:30 in New York: 02:30 UTC on the 16th.
+  const stop = (place: string, date: string, time: string) => ({ place, date, time, estimated: false });
+  const withStops = (...stops: PostRideFormValues['stops']) => ({ ...filled, stops });
+  function errorsOf(values: PostRideFormValues): Record<string, string> {
+    const result = postRideFormSchema('America/New_York').safeParse(values);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  }
+
+  it("sends each stop's local day and time in UTC, like the departure", () => {
+    const values = withStops(stop('binghamton', '2030-01-15', '22:30'), stop('scranton', '2030-01-15', '23:45'));
+    expect(toCreateRideBody(values, 'America/New_York')).toMatchObject({
+      stops: [
+        { place: 'binghamton', date: '2030-01-16', time: '03:30' },
+        { place: 'scranton', date: '2030-01-16', time: '04:45' },
+      ],
+    });
+    expect(errorsOf(values)).toEqual({});
+    expect(toCreateRideBody(filled, 'America/New_York')).toMatchObject({ stops: [] });
+  });
+
+  it("puts the shared rules of stops under the stop's own field", () => {
+    expect(errorsOf(withStops(stop('binghamton', '2030-01-15', '21:00')))).toEqual({ 'stops.0.time': 'Must be after the departure.' });
+    expect(errorsOf(withStops(stop('binghamton', '2030-01-15', '22:30'), stop('scranton', '2030-01-15', '22:00')))).toEqual({
+      'stops.1.time': 'Must be after the previous stop.',
+    });
+    expect(errorsOf(withStops(stop('binghamton', '2030-01-15', '22:30'), stop('binghamton', '2030-01-15', '23:00')))).toEqual({
+      'stops.1.place': 'Is already a stop of this ride.',
+    });
+    expect(errorsOf(withStops(stop('new_york_city', '2030-01-15', '22:30')))).toEqual({ 'stops.0.place': 'Must differ from the departure place and the destination.' });
+    expect(errorsOf(withStops(stop('binghamton', '2030-01-16', '21:30')))).toEqual({ 'stops.0.time': 'Must be within 24 hours of the departure.' });
+    expect(errorsOf(withStops(stop('', '', '')))).toEqual({
+      'stops.0.place': 'Choose the place of the stop.',
+      'stops.0.date': 'Choose the day of the stop.',
+      'stops.0.time': 'Choose the time of the stop.',
+    });
+  });
+
+  it('estimates when the ride reaches a stop from the road miles through the stops before it', () => {
+    const values = { ...filled, date: '2099-03-13', time: '17:30', stops: [stop('binghamton', '', ''), stop('scranton', '', ''), stop('', '', '')] };
+    // Ithaca -> Binghamton is 47.3 road miles (57 minutes); on to Scranton 61.7 more (131 in all).
+    expect(estimatedStopTime('cornell', values, 0, 'America/New_York')).toEqual({ date: '2099-03-13', time: '18:27' });
+    expect(estimatedStopTime('cornell', values, 1, 'America/New_York')).toEqual({ date: '2099-03-13', time: '19:41' });
+    expect(estimatedStopTime('cornell', values, 2, 'America/New_York')).toBeNull();
+    expect(estimatedStopTime('cornell', { ...values, time: '' }, 0, 'America/New_York')).toBeNull();
+    expect(estimatedStopTime('nj', values, 0, 'America/New_York')).toBeNull();
+  });
+
+  it("prefills an edit with the ride's stops in the viewer's zone, and sends stops only when they changed", () => {
+    const ride = rideWithStopsFixture();
+    const values = editRideFormValues(ride, 'America/New_York');
+    expect(values.stops).toEqual([stop('binghamton', '2099-03-12', '11:30'), stop('scranton', '2099-03-12', '12:45')]);
+    const body = postRideFormSchema('America/New_York').parse({ ...values, price: '38' });
+    expect(toUpdateRideBody(ride, body)).toEqual({});
+    const fewer = postRideFormSchema('America/New_York').parse({ ...values, price: '38', stops: values.stops.slice(1) });
+    expect(toUpdateRideBody(ride, fewer)).toEqual({ stops: [{ place: 'scranton', date: '2099-03-12', time: '16:45' }] });
+    const none = postRideFormSchema('America/New_York').parse({ ...values, price: '38', stops: [] });
+    expect(toUpdateRideBody(ride, none)).toEqual({ stops: [] });
   });
 });

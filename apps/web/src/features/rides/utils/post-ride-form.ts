@@ -1,8 +1,19 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES, MAX_PRICE, MIN_PRICE, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
+import { estimatedTravelMinutes, legMiles } from '@carpool/shared/distance';
+import type { Region } from '@carpool/shared/regions';
 import { CreateRideInput, departsInFuture, type CreateRide, type CreatedRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
-import { dayInTimeZone, wallClockToUtc } from '@carpool/shared/time-zones';
+import { dayInTimeZone, timeInTimeZone, wallClockToInstant, wallClockToUtc } from '@carpool/shared/time-zones';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
+
+/** A stop as the form holds it: its place, and its day and time as the driver reads them (local). */
+export interface PostRideStopValues {
+  place: string;
+  date: string;
+  time: string;
+  /** The day and time are the form's estimate from the distance, not the driver's: they follow the departure. */
+  estimated: boolean;
+}
 
 /**
  * What the Post a New Ride form holds: the API's field names, with the date and time as the
@@ -31,6 +42,8 @@ export interface PostRideFormValues extends FieldValues {
   repeat: boolean;
   repeatWeekdays: number[];
   repeatUntil: string;
+  /** Stops on the way, in route order. */
+  stops: PostRideStopValues[];
 }
 
 export const POST_RIDE_DEFAULTS: PostRideFormValues = {
@@ -54,6 +67,7 @@ export const POST_RIDE_DEFAULTS: PostRideFormValues = {
   repeat: false,
   repeatWeekdays: [],
   repeatUntil: '',
+  stops: [],
 };
 
 function toNumber(text: string): number {
@@ -83,6 +97,11 @@ export function toCreateRideBody(values: PostRideFormValues, timezone: string): 
     ...(values.returnTrip ? { returnTrip: returnTripBody(values, timezone) } : {}),
     // Weekdays and until are local days in the poster's zone, as the API takes them.
     ...(values.repeat ? { repeat: { weekdays: [...values.repeatWeekdays].sort((a, b) => a - b), until: values.repeatUntil } } : {}),
+    // Each stop's day and time are local like the departure's, and sent in UTC like it.
+    stops: values.stops.map((stop) => {
+      const at = wallClockToUtc(stop.date, stop.time, timezone);
+      return { place: stop.place, date: at?.date ?? stop.date, time: at?.time ?? stop.time };
+    }),
   };
 }
 
@@ -134,6 +153,32 @@ export const POST_RIDE_FIELD_OF_BODY: Readonly<Record<string, string>> = {
   dropoffLng: 'dropoffAddress',
 };
 
+/** The form's words for a stop's field whose entry is missing or not a day or time (the schema's own rules). */
+const STOP_FIELD_ERRORS: Readonly<Record<string, string>> = {
+  place: 'Choose the place of the stop.',
+  date: 'Choose the day of the stop.',
+  time: 'Choose the time of the stop.',
+};
+
+/** "must be after the departure" -> "Must be after the departure.": the shared rules of stops, as a sentence. */
+function asSentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return text.endsWith('.') ? text : `${text}.`;
+}
+
+/**
+ * Where a rule on a stop shows: under the stop's field (`stops.1.time`). The shared rules of stops
+ * (stopIssues: order, distinct places, within a day) keep their words; an empty or malformed entry
+ * gets the form's.
+ */
+function stopIssueOf(path: readonly PropertyKey[], code: string | undefined, message: string): { path: string[]; message: string } {
+  const [, index, field] = path.map(String);
+  if (index === undefined || field === undefined) return { path: ['stops'], message: asSentence(message) };
+  // The shared rules report on the place and the time; a day is only ever refused for its format.
+  const sharedRule = code === 'custom' && field !== 'date';
+  return { path: ['stops', index, field], message: sharedRule ? asSentence(message) : (STOP_FIELD_ERRORS[field] ?? asSentence(message)) };
+}
+
 function formIssueOf(path: readonly PropertyKey[]): { path: string[]; message: string } | null {
   const whole = path.map(String).join('.');
   const top = String(path[0] ?? '');
@@ -157,6 +202,10 @@ export function postRideFormSchema(timezone: string, now: () => Date = () => new
     const parsed = CreateRideInput.safeParse(toCreateRideBody(values, timezone));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'stops') {
+          ctx.addIssue({ code: 'custom', ...stopIssueOf(issue.path, issue.code, issue.message) });
+          continue;
+        }
         // A rule on a body field the form has no input for (the zone) keeps the schema's words.
         ctx.addIssue({ code: 'custom', ...(formIssueOf(issue.path) ?? { path: issue.path.map(String), message: issue.message }) });
       }
@@ -180,16 +229,19 @@ export function postedRideMessage(created: Pick<CreatedRide, 'occurrencesCreated
   return `Your weekly ride has been posted: ${rides(created.occurrencesCreated, 'ride')}${back} created.`;
 }
 
-/** The post form prefilled with a ride to edit, its departure shown in the viewer's zone. */
+/** An instant as the form's date and time inputs read it in the viewer's zone. */
+function localWallClock(instant: Date, timezone: string): { date: string; time: string } {
+  return { date: dayInTimeZone(instant, timezone), time: timeInTimeZone(instant, timezone) };
+}
+
+/** The post form prefilled with a ride to edit, its departure and stops shown in the viewer's zone. */
 export function editRideFormValues(ride: Ride, timezone: string): PostRideFormValues {
-  const departsAt = new Date(ride.departsAt);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(departsAt);
   return {
     ...POST_RIDE_DEFAULTS,
     from: ride.from,
     to: ride.to,
-    date: dayInTimeZone(departsAt, timezone),
-    time,
+    ...localWallClock(new Date(ride.departsAt), timezone),
+    stops: ride.stops.map((stop) => ({ place: stop.place, ...localWallClock(new Date(stop.departsAt), timezone), estimated: false })),
     totalSeats: String(ride.totalSeats),
     totalSuitcases: String(ride.totalSuitcases),
     price: String(ride.price),
@@ -213,5 +265,31 @@ export function toUpdateRideBody(ride: Ride, body: CreateRide): UpdateRideInput 
   if (JSON.stringify(body.notes) !== JSON.stringify(ride.notes)) changes.notes = body.notes;
   if (body.pickupAddress !== ride.pickupAddress) changes.pickupAddress = body.pickupAddress;
   if (body.dropoffAddress !== ride.dropoffAddress) changes.dropoffAddress = body.dropoffAddress;
+  const stopsOf = (stops: readonly { place: string; date: string; time: string }[]) => JSON.stringify(stops.map(({ place, date, time }) => [place, date, time]));
+  if (stopsOf(body.stops) !== stopsOf(ride.stops)) changes.stops = body.stops;
   return changes;
+}
+
+/**
+ * When the ride reaches stop `index`, as the form's local day and time: the departure plus the
+ * time the road miles to it take (through the stops before it). Null until the departure and the
+ * places up to it are known.
+ */
+export function estimatedStopTime(
+  region: Region,
+  values: Pick<PostRideFormValues, 'from' | 'date' | 'time' | 'stops'>,
+  index: number,
+  timezone: string,
+): { date: string; time: string } | null {
+  const departure = wallClockToInstant(values.date, values.time, timezone);
+  const route = [values.from, ...values.stops.slice(0, index + 1).map((stop) => stop.place)];
+  if (!departure || route.some((place) => !place)) return null;
+  let miles: number;
+  try {
+    miles = legMiles(region, route).reduce((sum, leg) => sum + leg, 0);
+  } catch {
+    // A place of another region (the region was switched with the form open): no estimate.
+    return null;
+  }
+  return localWallClock(new Date(departure.getTime() + estimatedTravelMinutes(miles) * 60_000), timezone);
 }

@@ -26,7 +26,7 @@ const driver = {
   averageRating: null,
   preferences: DEFAULT_PREFERENCES,
 };
-const booking = (status: 'pending' | 'confirmed' | 'cancelled' | 'completed') => ({ id: me, status, seats: 1, suitcases: 1 });
+const booking = (status: 'pending' | 'confirmed' | 'cancelled' | 'completed') => ({ id: me, status, seats: 1, suitcases: 1, from: 'ithaca', to: 'boston' });
 
 describe('collegeSelectLabel', () => {
   it('reads College, the college name, or N Colleges', () => {

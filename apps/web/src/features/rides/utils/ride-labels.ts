@@ -28,12 +28,13 @@ export type RideCardAction =
 /**
  * The passenger's button on a ride card (spec section 2): none = Reserve, pending = Pending,
  * confirmed = Confirmed, cancelled = Declined (disabled), own ride = Details. Signed out, Reserve
- * asks to sign in. A full ride says Join waiting list, and a waiting passenger sees their place.
+ * asks to sign in. A full ride (the segment looked at, for a part of it) says Join waiting list,
+ * and a waiting passenger sees their place.
  * A booking the passenger cancelled themselves says Cancelled, as My Rides does, and opens the
  * dialog, where they may book again (the server's rebooking cap decides).
  */
 export function rideCardAction(
-  ride: Pick<Ride, 'driver' | 'myBooking'> & Partial<Pick<Ride, 'seatsAvailable' | 'myWaitlistEntry'>>,
+  ride: Pick<Ride, 'driver' | 'myBooking'> & Partial<Pick<Ride, 'seatsAvailable' | 'myWaitlistEntry' | 'segment'>>,
   viewerId: string | null,
 ): RideCardAction {
   if (!viewerId) return { kind: 'sign-in', label: 'Reserve', disabled: false };
@@ -52,8 +53,8 @@ export function rideCardAction(
       if (ride.myBooking?.cancelledBy === 'passenger') return { kind: 'details', label: 'Cancelled', disabled: false };
       return { kind: 'declined', label: 'Declined', disabled: true };
     default:
-      // A full ride offers its waiting list instead; the dialog holds the form.
-      if (ride.seatsAvailable === 0) return { kind: 'details', label: 'Join waiting list', disabled: false };
+      // A full ride (or part of it, the one looked at) offers its waiting list instead; the dialog holds the form.
+      if ((ride.segment?.seatsAvailable ?? ride.seatsAvailable) === 0) return { kind: 'details', label: 'Join waiting list', disabled: false };
       return { kind: 'details', label: 'Reserve', disabled: false };
   }
 }

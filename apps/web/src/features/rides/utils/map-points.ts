@@ -1,0 +1,33 @@
+import { PLACE_COORDINATES } from '@carpool/shared/place-coordinates';
+import type { Ride } from '@carpool/shared/schemas/rides';
+import { routePlaces } from './ride-route';
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+  /** True when the point is the town centre, not the ride's own pick-up address. */
+  approximate: boolean;
+}
+
+function placePoint(region: Ride['region'], place: string): { lat: number; lng: number } | null {
+  const places = PLACE_COORDINATES[region];
+  return places && Object.hasOwn(places, place) ? places[place]! : null;
+}
+
+/**
+ * Where a ride's pick-up is shown: its own coordinates, else its departure place (a ride posted
+ * without the maps autocomplete has no pick-up coordinates), else nowhere.
+ */
+export function pickupPoint(ride: Pick<Ride, 'region' | 'from' | 'pickupLat' | 'pickupLng'>): MapPoint | null {
+  if (ride.pickupLat !== null && ride.pickupLng !== null) return { lat: ride.pickupLat, lng: ride.pickupLng, approximate: false };
+  const point = placePoint(ride.region, ride.from);
+  return point ? { ...point, approximate: true } : null;
+}
+
+/** The points of a ride's route through its stops, for the line the map draws; places without coordinates are left out. */
+export function routePoints(ride: Pick<Ride, 'region' | 'from' | 'to' | 'stops'>): { place: string; lat: number; lng: number }[] {
+  return routePlaces(ride).flatMap((place) => {
+    const point = placePoint(ride.region, place);
+    return point ? [{ place, ...point }] : [];
+  });
+}
