@@ -32,8 +32,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { rideRequestsRoutes } from './modules/ride-requests/ride-requests.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { ridesRoutes } from './modules/rides/rides.routes.js';
+import { tripsRoutes } from './modules/trips/trips.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { startPeriodicJob } from './modules/jobs/periodic-job.js';
 import { rideMessagesRoutes } from './modules/ride-messages/ride-messages.routes.js';
 import { directMessagesRoutes } from './modules/direct-messages/direct-messages.routes.js';
@@ -43,6 +43,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { confirmNewsletter, unsubscribeNewsletter } from './modules/subscriptions/subscriptions.service.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
 import { setupDelivery } from './modules/delivery/delivery.setup.js';
@@ -166,7 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(ridesRoutes);
   await app.register(bookingsRoutes);
-  await app.register(waitlistRoutes);
+  // The use-cases over rides, bookings, the waiting list and blocks (edits, cancellations, waiting, blocking).
+  await app.register(tripsRoutes);
   await app.register(rideMessagesRoutes);
   await app.register(directMessagesRoutes);
   await app.register(notificationsRoutes);
@@ -183,7 +185,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // E-mail is the outbox's own channel; web push is the push module's adapter, with the same keys as its routes.
   const pushChannel = createPushChannel({ db: deps.db, vapidKeys, rules: { allowLoopback: config.pushAllowLoopback }, log: app.log });
-  await setupDelivery(app, deps, { tokens: mailTokens, channelAdapters: options.channelAdapters ?? [pushChannel] });
+  // The newsletter's links act on its subscriptions: handed to the delivery module, which sits below them.
+  await setupDelivery(app, deps, {
+    tokens: mailTokens,
+    channelAdapters: options.channelAdapters ?? [pushChannel],
+    newsletter: { confirm: confirmNewsletter, unsubscribe: unsubscribeNewsletter },
+  });
   await app.register(subscriptionsRoutes, { tokens: mailTokens });
   await app.register(feedbackRoutes);
   await app.register(payoutsRoutes);

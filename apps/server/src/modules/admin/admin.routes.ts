@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
-import { suspendUser, unsuspendUser } from '../account/account.service.js';
+import { suspendUser, unsuspendUser } from '../suspension/suspension.service.js';
 import { listAudit } from '../audit/audit.service.js';
 import { getUserForAdmin, searchUsersForAdmin } from './admin.service.js';
 

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { toSessionUser } from '../users/users.mapper.js';
-import { upsertUserByIdentity, type UserRow } from '../users/users.service.js';
+import { isAdminEmail, upsertUserByIdentity, type UserRow } from '../users/users.service.js';
 import type { IdTokenVerifier } from './id-token.js';
 import type { SessionCache } from './session-cache.js';
 import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
@@ -31,10 +31,6 @@ export interface AuthContext {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function isAdminEmail(config: Config, email: string): boolean {
-  return config.adminEmails.includes(email.toLowerCase());
 }
 
 export function assertAllowedEmailDomain(config: Config, email: string): void {

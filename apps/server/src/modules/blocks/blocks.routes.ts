@@ -3,7 +3,7 @@ import { BlockedUsersDto } from '@carpool/shared/schemas/trust';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
-import { blockUser, listBlockedUsers, unblockUser } from './blocks.service.js';
+import { listBlockedUsers, unblockUser } from './blocks.service.js';
 
 export async function blocksRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,21 +15,6 @@ export async function blocksRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request) => listBlockedUsers(app.deps.db, authOf(request).user.id),
-  );
-
-  r.post(
-    '/api/users/:userId/block',
-    {
-      schema: { operationId: 'blockUser', errors: ['BAD_REQUEST', 'NOT_FOUND'],
-        tags: ['users'],
-        summary:
-          'Block a user: no direct messages either way, no bookings of each other\'s rides, neither sees the other\'s rides and requests; pending bookings between you are cancelled. Yourself: 400',
-        params: UserIdParams,
-        response: { 200: BlockedUsersDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) => blockUser(app.deps, authOf(request).user.id, request.params.userId),
   );
 
   r.delete(

@@ -2,36 +2,16 @@ import type { BlockedUsers } from '@carpool/shared/schemas/trust';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
-import { cancelPendingBookingsBetween } from '../bookings/bookings.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import { assertUserStillActive, findUserById, keyShareUserIfNotDeleted } from '../users/users.service.js';
-import { deleteBlock, findBlockedUsers, insertBlock, isBlockedBetween } from './blocks.repository.js';
+import { deleteBlock, findBlockedUsers, isBlockedBetween } from './blocks.repository.js';
 
 // Used by the account module as they are (docs/decisions/module-boundaries.md):
 /** Account deletion removes every block the user made or was subject to; the data export lists those they made. */
 export { deleteBlocksOf, findBlocksMadeBy } from './blocks.repository.js';
+/** Blocking someone is a use-case of the trips module: it writes the block and ends the pending bookings between the two. */
+export { insertBlock } from './blocks.repository.js';
 
-type BlocksDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
-
-/**
- * Blocks a user. In the same transaction the pending bookings between the two are cancelled (seats
- * given back, the other person told); blocking someone already blocked changes nothing.
- */
-export async function blockUser(deps: BlocksDeps, blockerId: string, blockedId: string): Promise<BlockedUsers> {
-  if (blockerId === blockedId) throw badRequest('You cannot block yourself');
-  const target = await findUserById(deps.db, blockedId);
-  if (!target || target.deletedAt) throw notFound('User');
-  const now = deps.clock.now();
-  const pushes = await deps.db.transaction(async (tx) => {
-    // Account deletion erases the blocks of either person: a block written meanwhile must not outlive it.
-    await assertUserStillActive(tx, blockerId);
-    if (!(await keyShareUserIfNotDeleted(tx, blockedId))) throw notFound('User');
-    if (!(await insertBlock(tx, blockerId, blockedId))) return [];
-    return cancelPendingBookingsBetween(tx, deps.events, blockerId, blockedId, now);
-  });
-  for (const push of pushes) push();
-  return listBlockedUsers(deps.db, blockerId);
-}
+type BlocksDeps = Pick<AppDeps, 'db'>;
 
 export async function unblockUser(deps: BlocksDeps, blockerId: string, blockedId: string): Promise<BlockedUsers> {
   if (blockerId === blockedId) throw badRequest('You cannot block or unblock yourself');

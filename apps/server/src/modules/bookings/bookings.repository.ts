@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, notifications, rides, users, waitlistEntries } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
+import { insertBookingNotificationCte } from '../notifications/notifications.sql.js';
 import {
   participantViewFromJson,
   participantViewSql,
@@ -14,7 +15,8 @@ import {
   type ParticipantViewJson,
   type RideDriverRow,
 } from '../rides/rides.sql.js';
-import { roomOfRangeSql, roomOnRange, takeSeatsSet } from '../rides/seat-inventory.js';
+import { roomOfRangeSql, takeSeatsCte } from '../rides/seat-inventory.js';
+import { endWaitOnBookingCte } from '../waitlist/waitlist.sql.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingStatusValue = BookingRow['status'];
@@ -27,15 +29,6 @@ export interface BookingWithPassenger {
 }
 
 export const ONE_ACTIVE_BOOKING_INDEX = 'bookings_one_active_per_user_idx';
-
-export async function findRideInRegion(db: Queryable, rideId: string, region: Region): Promise<RideRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(rides)
-    .where(and(eq(rides.id, rideId), eq(rides.region, region)))
-    .limit(1);
-  return row;
-}
 
 /** Every place's label by its value, as `placeLabel` gives it, for labels written by SQL. */
 const PLACE_LABELS_JSON = (() => {
@@ -145,40 +138,46 @@ export async function bookRideInOneStatement(
       suitcasesAvailable: rides.suitcasesAvailable,
       legSeats: rides.legSeats,
       legSuitcases: rides.legSuitcases,
-    }).as(sql`
-      update ${rides}
-         set ${takeSeatsSet(range, wanted)}
-       where ${rides.id} = ${p('rideId')}::uuid
-         and ${rides.region} = ${p('region')}::text
-         and ${rides.driverId} <> ${p('userId')}::uuid
-         and ${rides.status} = 'active'
-         and ${rides.departsAt} > ${p('now')}::timestamptz
-         and ${roomOnRange(range, wanted)}
-         and not ${blockedEitherWay(p('userId'), rides.driverId)}
-         and not ${hasActiveBookingSql(p('userId'))}
-         and ${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}
-         and ${passengerStillActiveSql(p('userId'))}
-         and ${driverRowKeyShared}
-      returning legs_min(leg_seats) as seats_available, legs_min(leg_suitcases) as suitcases_available, leg_seats, leg_suitcases,
-                driver_id, coalesce(${p('from')}::text, from_place) as from_place, coalesce(${p('to')}::text, to_place) as to_place`);
+    }).as(
+      takeSeatsCte({
+        rideId: p('rideId'),
+        range,
+        taken: wanted,
+        now: p('now'),
+        rideIs: [sql`${rides.region} = ${p('region')}::text`, sql`${rides.driverId} <> ${p('userId')}::uuid`],
+        rules: [
+          sql`not ${blockedEitherWay(p('userId'), rides.driverId)}`,
+          sql`not ${hasActiveBookingSql(p('userId'))}`,
+          sql`${bookingsCountedSql(p('userId'))} < ${MAX_BOOKINGS_PER_USER_PER_RIDE}`,
+          passengerStillActiveSql(p('userId')),
+          driverRowKeyShared,
+        ],
+        alsoReturning: sql`driver_id, coalesce(${p('from')}::text, from_place) as from_place, coalesce(${p('to')}::text, to_place) as to_place`,
+      }),
+    );
     const booked = db.$with('booked', { id: bookings.id }).as(sql`
       insert into ${bookings} (id, ride_id, user_id, seats, suitcases, from_place, to_place, status, payment_intent_id, created_at, updated_at)
       select ${p('bookingId')}::uuid, ${p('rideId')}::uuid, ${p('userId')}::uuid, ${p('seats')}::smallint, ${p('suitcases')}::smallint,
              reserved.from_place, reserved.to_place, 'pending', ${p('paymentIntentId')}::text, ${p('now')}::timestamptz, ${p('now')}::timestamptz
         from reserved
       returning id`);
-    const unlisted = db.$with('unlisted', { id: waitlistEntries.id }).as(sql`
-      -- Booking the ride ends the passenger's wait for it (docs/decisions/waiting-list.md).
-      delete from ${waitlistEntries}
-       where ride_id = ${p('rideId')}::uuid and user_id = ${p('userId')}::uuid and exists (select 1 from booked)
-      returning id`);
-    const notified = db.$with('notified', { id: notifications.id, createdAt: notifications.createdAt }).as(sql`
-      insert into ${notifications} (user_id, kind, title, body, ride_id, booking_id, other_user_id)
-      select reserved.driver_id, ${p('kind')}::text, ${p('title')}::text,
-             format(${p('bodyTemplate')}::text, ${placeLabelSql(sql`reserved.from_place`)}, ${placeLabelSql(sql`reserved.to_place`)}),
-             ${p('rideId')}::uuid, booked.id, ${p('userId')}::uuid
-        from booked, reserved
-      returning id, created_at`);
+    const unlisted = db
+      .$with('unlisted', { id: waitlistEntries.id })
+      .as(endWaitOnBookingCte({ rideId: p('rideId'), userId: p('userId'), booked: sql`exists (select 1 from booked)` }));
+    const notified = db.$with('notified', { id: notifications.id, createdAt: notifications.createdAt }).as(
+      insertBookingNotificationCte(
+        {
+          userId: sql`reserved.driver_id`,
+          kind: sql`${p('kind')}::text`,
+          title: sql`${p('title')}::text`,
+          body: sql`format(${p('bodyTemplate')}::text, ${placeLabelSql(sql`reserved.from_place`)}, ${placeLabelSql(sql`reserved.to_place`)})`,
+          rideId: sql`${p('rideId')}::uuid`,
+          bookingId: sql`booked.id`,
+          otherUserId: sql`${p('userId')}::uuid`,
+        },
+        sql`booked, reserved`,
+      ),
+    );
     const userId = p('userId');
     return db
       .with(reserved, booked, unlisted, notified)
@@ -267,16 +266,6 @@ export async function bookRideInOneStatement(
   return { ...facts, booked };
 }
 
-/**
- * Locks the ride row for the rest of the transaction. Every transaction that changes bookings
- * takes the ride's lock before touching the booking rows, so they never wait on each other in
- * opposite orders (deadlock).
- */
-export async function lockRide(db: Queryable, rideId: string): Promise<RideRow | undefined> {
-  const [row] = await db.select().from(rides).where(eq(rides.id, rideId)).for('update').limit(1);
-  return row;
-}
-
 export interface NewBookingWithNotification {
   bookingId: string;
   rideId: string;
@@ -319,16 +308,28 @@ export async function reserveSeatsAndInsertBooking(
   const { notification } = booking;
   const range = { from: booking.fromPlace, to: booking.toPlace };
   const wanted = { seats: booking.seats, suitcases: booking.suitcases };
+  const reserved = takeSeatsCte({
+    rideId: booking.rideId,
+    range,
+    taken: wanted,
+    now,
+    rules: [sql`not ${blockedEitherWay(booking.userId, rides.driverId)}`],
+  });
+  const unlisted = endWaitOnBookingCte({ rideId: booking.rideId, userId: booking.userId, booked: sql`exists (select 1 from booked)` });
+  const notified = insertBookingNotificationCte(
+    {
+      userId: sql`${notification.userId}::uuid`,
+      kind: sql`${notification.kind}::text`,
+      title: sql`${notification.title}::text`,
+      body: sql`${notification.body}::text`,
+      rideId: sql`${booking.rideId}::uuid`,
+      bookingId: sql`booked.id`,
+      otherUserId: sql`${booking.userId}::uuid`,
+    },
+    sql`booked`,
+  );
   const result = (await db.execute(sql`
-    with reserved as (
-      update rides
-         set ${takeSeatsSet(range, wanted)}
-       where id = ${booking.rideId}
-         and status = 'active'
-         and departs_at > ${now}::timestamptz
-         and ${roomOnRange(range, wanted)}
-         and not ${blockedEitherWay(booking.userId, rides.driverId)}
-      returning legs_min(leg_seats) as seats_available, legs_min(leg_suitcases) as suitcases_available, leg_seats, leg_suitcases
+    with reserved as (${reserved}
     ), booked as (
       insert into bookings (id, ride_id, user_id, seats, suitcases, from_place, to_place, status, payment_intent_id, created_at, updated_at)
       select ${booking.bookingId}::uuid, ${booking.rideId}::uuid, ${booking.userId}::uuid, ${booking.seats}::smallint,
@@ -336,16 +337,8 @@ export async function reserveSeatsAndInsertBooking(
              ${now}::timestamptz, ${now}::timestamptz
         from reserved
       returning id
-    ), unlisted as (
-      -- Booking the ride ends the passenger's wait for it (docs/decisions/waiting-list.md).
-      delete from waitlist_entries
-       where ride_id = ${booking.rideId}::uuid and user_id = ${booking.userId}::uuid and exists (select 1 from booked)
-    ), notified as (
-      insert into notifications (user_id, kind, title, body, ride_id, booking_id, other_user_id)
-      select ${notification.userId}::uuid, ${notification.kind}::text, ${notification.title}::text, ${notification.body}::text,
-             ${booking.rideId}::uuid, booked.id, ${booking.userId}::uuid
-        from booked
-      returning id, created_at
+    ), unlisted as (${unlisted}
+    ), notified as (${notified}
     )
     select reserved.seats_available::int as "seatsAvailable", reserved.suitcases_available::int as "suitcasesAvailable",
            reserved.leg_seats::int[] as "legSeats", reserved.leg_suitcases::int[] as "legSuitcases",
@@ -457,4 +450,34 @@ export async function findActiveUpcomingBookingsOfUser(db: Queryable, userId: st
     .where(and(eq(bookings.userId, userId), inArray(bookings.status, ['pending', 'confirmed']), gt(rides.departsAt, now)))
     .orderBy(asc(bookings.rideId));
   return rows.map((row) => row.booking);
+}
+
+/** Cancels the pending and confirmed bookings of a ride (its cancellation); returns them. */
+export async function cancelActiveBookingsOfRide(db: Queryable, rideId: string, now: Date): Promise<BookingRow[]> {
+  return db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledBy: 'app', updatedAt: now })
+    .where(and(eq(bookings.rideId, rideId), inArray(bookings.status, ['pending', 'confirmed'])))
+    .returning();
+}
+
+/** Moves the bookings of these rides from one status to another (the periodic job settles departed rides). */
+export async function moveBookingsOfRides(
+  db: Queryable,
+  options: { rideIds: readonly string[]; from: 'pending' | 'confirmed'; to: 'cancelled' | 'completed'; now: Date },
+) {
+  if (options.rideIds.length === 0) return [];
+  return db
+    .update(bookings)
+    .set({ status: options.to, updatedAt: options.now, ...(options.to === 'cancelled' ? { cancelledBy: 'app' as const } : {}) })
+    .where(and(inArray(bookings.rideId, [...options.rideIds]), eq(bookings.status, options.from)))
+    .returning({
+      id: bookings.id,
+      rideId: bookings.rideId,
+      userId: bookings.userId,
+      seats: bookings.seats,
+      suitcases: bookings.suitcases,
+      fromPlace: bookings.fromPlace,
+      toPlace: bookings.toPlace,
+    });
 }

@@ -1,17 +1,15 @@
 import {
   BookingDto,
-  BookingIdParams,
   BookingListDto,
   BookRideInput,
   BookingsOfRideParams,
-  UpdateBookingStatusInput,
   UserBookingsQuery,
 } from '@carpool/shared/schemas/bookings';
-import { IdParams, UserIdParams } from '@carpool/shared/schemas/common';
+import { UserIdParams } from '@carpool/shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
-import { bookRide, cancelBooking, listBookingsOfRide, listBookingsOfUser, updateBookingStatus } from './bookings.service.js';
+import { bookRide, listBookingsOfRide, listBookingsOfUser } from './bookings.service.js';
 
 export async function bookingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,37 +63,4 @@ export async function bookingsRoutes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await bookRide(app.deps, authOf(request).user, request.region, request.body)),
   );
 
-  r.put(
-    '/api/bookings/:bookingId/status',
-    {
-      schema: {
-        operationId: 'updateBookingStatus',
-        errors: ['NOT_FOUND', 'FORBIDDEN', 'INVALID_TRANSITION', 'RIDE_CANCELLED', 'RIDE_DEPARTED'],
-        tags: ['bookings'],
-        summary: 'The driver accepts (confirmed) or rejects (cancelled) a pending booking',
-        params: BookingIdParams,
-        body: UpdateBookingStatusInput,
-        response: { 200: BookingDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) =>
-      updateBookingStatus(app.deps, authOf(request).user.id, request.region, request.params.bookingId, request.body),
-  );
-
-  r.delete(
-    '/api/bookings/:id',
-    {
-      schema: {
-        operationId: 'cancelBooking',
-        errors: ['NOT_FOUND', 'FORBIDDEN', 'INVALID_TRANSITION', 'RIDE_DEPARTED'],
-        tags: ['bookings'],
-        summary: 'The passenger cancels their own pending or confirmed booking',
-        params: IdParams,
-        response: { 200: BookingDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) => cancelBooking(app.deps, authOf(request).user.id, request.region, request.params.id),
-  );
 }

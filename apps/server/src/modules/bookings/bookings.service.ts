@@ -2,42 +2,44 @@ import { randomUUID } from 'node:crypto';
 import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
 import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
-import type { Booking, BookRideInput, UpdateBookingStatusInput } from '@carpool/shared/schemas/bookings';
+import type { Booking, BookRideInput } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import type { AppDeps } from '../../app-deps.js';
-import type { Queryable } from '../../db/client.js';
-import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
-import type { EventBus } from '../../lib/events.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
-import { getRidesByIds, hasDeparted, toRideDtoOfKnownRide } from '../rides/rides.service.js';
-import { releaseSeats } from '../rides/seat-inventory.js';
+import { publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
+import { findRideInRegion, getRidesByIds, hasDeparted, toRideDtoOfKnownRide } from '../rides/rides.service.js';
 import type { UserRow } from '../users/users.service.js';
 import { fileUrl } from '../users/users.mapper.js';
-import { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
 import {
   ONE_ACTIVE_BOOKING_INDEX,
   findBookingWithPassenger,
-  findBookingWithRide,
   findBookingsOfRide,
   findBookingsOfUser,
-  findActiveUpcomingBookingsOfUser,
-  findPendingBookingsBetween,
   bookRideInOneStatement,
-  findRideInRegion,
-  lockRide,
-  transitionBooking,
   type BookingRow,
   type BookingWithPassenger,
   type RideForBooking,
 } from './bookings.repository.js';
 
-// Used by the waiting list as they are: a promotion books through the booking statement itself,
-// under the same ride lock every booking change takes first (docs/decisions/module-boundaries.md).
-/** The ride of a region, the ride's row lock, and the user's active booking on it. */
-export { findActiveBookingOfUserOnRide, findRideInRegion, lockRide } from './bookings.repository.js';
-/** The one-statement booking a promotion from the waiting list makes. */
-export { reserveSeatsAndInsertBooking } from './bookings.repository.js';
+// Used by other modules as they are (docs/decisions/module-boundaries.md):
+/**
+ * The trips module's use-cases change bookings under the ride's lock: the booking with its ride,
+ * the user's active booking on a ride, a booking's move between statuses, the bookings a block, a
+ * suspension or a ride's cancellation ends, and the one-statement booking of a promotion from the
+ * waiting list.
+ */
+export {
+  cancelActiveBookingsOfRide,
+  findActiveBookingOfUserOnRide,
+  findActiveUpcomingBookingsOfUser,
+  findBookingWithRide,
+  findPendingBookingsBetween,
+  reserveSeatsAndInsertBooking,
+  transitionBooking,
+  type BookingRow,
+} from './bookings.repository.js';
+/** The periodic job completes or cancels the bookings of departed rides. */
+export { moveBookingsOfRides } from './bookings.repository.js';
 
 type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 type RideState = { status: string; departsAt: Date };
@@ -50,7 +52,7 @@ function plural(count: number, word: string) {
 }
 
 /** The reason a ride cannot take bookings any more, or null if it still can. */
-function closedRideError(ride: RideState, now: Date): AppError | null {
+export function closedRideError(ride: RideState, now: Date): AppError | null {
   if (ride.status === 'cancelled') return new AppError('RIDE_CANCELLED', 'This ride has been cancelled');
   if (ride.status === 'completed' || hasDeparted(ride, now)) return new AppError('RIDE_DEPARTED', 'This ride has already departed');
   return null;
@@ -220,102 +222,6 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
   throw new AppError('RIDE_FULL', 'Not enough room on this ride: others are booking it at this moment. Please try again.');
 }
 
-/** The driver accepts (confirmed) or rejects (cancelled) a pending booking; a rejection gives the seats back. */
-export async function updateBookingStatus(
-  deps: BookingsDeps,
-  driverId: string,
-  region: Region,
-  bookingId: string,
-  input: UpdateBookingStatusInput,
-): Promise<Booking> {
-  const now = deps.clock.now();
-  // The ride's lock, then the passenger's row (the notification's foreign key): a suspension of
-  // that passenger takes them the other way round, so a deadlock's victim runs again.
-  const push = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    const found = await findBookingWithRide(tx, bookingId, region);
-    if (!found) throw notFound('Booking');
-    if (found.ride.driverId !== driverId) {
-      if (found.booking.userId === driverId) throw forbidden('Only the driver can accept or reject a booking');
-      throw notFound('Booking');
-    }
-    const ride = (await lockRide(tx, found.ride.id))!;
-    const closed = closedRideError(ride, now);
-    if (closed) throw closed;
-    const updated = await transitionBooking(tx, { id: bookingId, from: ['pending'], to: input.status, now, cancelledBy: 'driver' });
-    if (!updated) {
-      throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending booking can be accepted or rejected`);
-    }
-    const promoted: (() => void)[] = [];
-    if (input.status === 'cancelled') {
-      await releaseSeats(tx, updated);
-      // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
-      promoted.push(...(await promoteWaitingPassengers(tx, deps.events, ride.id, now)));
-    }
-    const route = `from ${placeLabel(updated.fromPlace)} to ${placeLabel(updated.toPlace)}`;
-    const notified = await createNotification(tx, deps.events, {
-      userId: updated.userId,
-      kind: input.status === 'confirmed' ? 'booking_confirmed' : 'booking_rejected',
-      title: input.status === 'confirmed' ? 'Booking confirmed' : 'Booking declined',
-      body:
-        input.status === 'confirmed'
-          ? `The driver accepted your booking on the ride ${route}.`
-          : `The driver declined your booking on the ride ${route}.`,
-      rideId: ride.id,
-      bookingId,
-      otherUserId: driverId,
-    });
-    const seatsFreed = input.status === 'cancelled';
-    return () => {
-      [notified, ...promoted].forEach((run) => run());
-      if (seatsFreed) deps.events.publish('ride-changed', { rideId: ride.id });
-    };
-  });
-  push();
-  return getBooking(deps, driverId, bookingId);
-}
-
-/** The passenger cancels their own pending or confirmed booking before departure; the seats come back. */
-export async function cancelBooking(deps: BookingsDeps, userId: string, region: Region, bookingId: string): Promise<Booking> {
-  const now = deps.clock.now();
-  // The ride's lock, then the driver's and any promoted passengers' rows (their notifications'
-  // foreign keys): a suspension of one of them takes them the other way round, so a deadlock's
-  // victim runs again.
-  const push = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    const found = await findBookingWithRide(tx, bookingId, region);
-    if (!found) throw notFound('Booking');
-    if (found.booking.userId !== userId) {
-      if (found.ride.driverId === userId) throw forbidden('Only the passenger can cancel their booking; reject it instead');
-      throw notFound('Booking');
-    }
-    const ride = (await lockRide(tx, found.ride.id))!;
-    if (ride.status !== 'cancelled' && (ride.status === 'completed' || hasDeparted(ride, now))) {
-      throw new AppError('RIDE_DEPARTED', 'This ride has already departed');
-    }
-    const updated = await transitionBooking(tx, { id: bookingId, from: ['pending', 'confirmed'], to: 'cancelled', now, cancelledBy: 'passenger' });
-    if (!updated) {
-      throw new AppError('INVALID_TRANSITION', `This booking is ${found.booking.status}; only a pending or confirmed booking can be cancelled`);
-    }
-    await releaseSeats(tx, updated);
-    const notified = await createNotification(tx, deps.events, {
-      userId: ride.driverId,
-      kind: 'booking_cancelled_by_passenger',
-      title: 'Booking cancelled',
-      body: `A passenger cancelled their booking of ${plural(updated.seats, 'seat')} from ${placeLabel(updated.fromPlace)} to ${placeLabel(updated.toPlace)}.`,
-      rideId: ride.id,
-      bookingId,
-      otherUserId: userId,
-    });
-    // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
-    const promoted = await promoteWaitingPassengers(tx, deps.events, ride.id, now);
-    return () => {
-      [notified, ...promoted].forEach((run) => run());
-      deps.events.publish('ride-changed', { rideId: ride.id });
-    };
-  });
-  push();
-  return getBooking(deps, userId, bookingId);
-}
-
 /** The caller's own bookings in the region, newest first; anyone else's are 403. */
 export async function listBookingsOfUser(
   deps: BookingsDeps,
@@ -347,7 +253,8 @@ export async function listBookingsOfRide(deps: BookingsDeps, callerId: string, r
   return toBookingDtos(deps, callerId, visible);
 }
 
-async function getBooking(deps: BookingsDeps, viewerId: string, bookingId: string): Promise<Booking> {
+/** One booking as the viewer sees it, with its ride (the answer of every change of a booking). */
+export async function getBooking(deps: BookingsDeps, viewerId: string, bookingId: string): Promise<Booking> {
   const row = await findBookingWithPassenger(deps.db, bookingId);
   if (!row) throw notFound('Booking');
   const [dto] = await toBookingDtos(deps, viewerId, [row]);
@@ -374,102 +281,4 @@ function toBookingDto({ booking, passenger }: BookingWithPassenger, ride: Ride):
     updatedAt: booking.updatedAt.toISOString(),
     ride,
   };
-}
-
-/**
- * Cancels one booking inside the caller's transaction the way every cancellation does: the ride's
- * lock first, the booking moved only from an active status, its seats and suitcases given back,
- * then one notification. Returns the push to run after commit (a no-op when nothing changed).
- */
-async function cancelBookingInTransaction(
-  tx: Queryable,
-  events: EventBus,
-  booking: BookingRow,
-  now: Date,
-  notify: (ride: { id: string; driverId: string; fromPlace: string; toPlace: string }) => Parameters<typeof createNotification>[2],
-): Promise<() => void> {
-  const ride = await lockRide(tx, booking.rideId);
-  if (!ride) return () => {};
-  const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now, cancelledBy: 'app' });
-  if (!updated) return () => {};
-  await releaseSeats(tx, updated);
-  const notified = await createNotification(tx, events, notify(ride));
-  const promoted = await promoteWaitingPassengers(tx, events, ride.id, now);
-  return () => {
-    [notified, ...promoted].forEach((run) => run());
-    events.publish('ride-changed', { rideId: ride.id });
-  };
-}
-
-/** After commit: the rides whose waiting lists got shorter tell their watchers (the waiting count and places moved). */
-function announceRideChanges(events: EventBus, rideIds: readonly string[]): () => void {
-  return () => rideIds.forEach((rideId) => events.publish('ride-changed', { rideId }));
-}
-
-/**
- * A block ends the pending bookings between the two people, in both directions: the seats come
- * back and the other person (not the one who blocked) is told, as with a rejection or a
- * passenger's cancellation. Either one's waiting on the other's rides ends too, silently, before
- * the freed seats go to the waiting lists.
- */
-export async function cancelPendingBookingsBetween(
-  tx: Queryable,
-  events: EventBus,
-  blockerId: string,
-  blockedId: string,
-  now: Date,
-): Promise<(() => void)[]> {
-  const shortened = await deleteWaitlistEntriesBetween(tx, blockerId, blockedId);
-  const pushes = [announceRideChanges(events, shortened)];
-  for (const booking of await findPendingBookingsBetween(tx, blockerId, blockedId, now)) {
-    const blockerDrives = booking.userId === blockedId;
-    pushes.push(
-      await cancelBookingInTransaction(tx, events, booking, now, (ride) => {
-        const route = `from ${placeLabel(booking.fromPlace)} to ${placeLabel(booking.toPlace)}`;
-        return blockerDrives
-          ? {
-              userId: blockedId,
-              kind: 'booking_rejected',
-              title: 'Booking declined',
-              body: `Your booking request on the ride ${route} was cancelled.`,
-              rideId: ride.id,
-              bookingId: booking.id,
-              otherUserId: blockerId,
-            }
-          : {
-              userId: blockedId,
-              kind: 'booking_cancelled_by_passenger',
-              title: 'Booking cancelled',
-              body: `A passenger cancelled their booking of ${plural(booking.seats, 'seat')} ${route}.`,
-              rideId: ride.id,
-              bookingId: booking.id,
-              otherUserId: blockerId,
-            };
-      }),
-    );
-  }
-  return pushes;
-}
-
-/**
- * A suspended or deleted passenger's upcoming bookings are released; each driver hears of it. They
- * stop waiting on every waiting list first, so no freed seat goes to them.
- */
-export async function cancelUpcomingBookingsOfUser(tx: Queryable, events: EventBus, userId: string, now: Date): Promise<(() => void)[]> {
-  const shortened = await deleteWaitlistEntriesOfUser(tx, userId);
-  const pushes = [announceRideChanges(events, shortened)];
-  for (const booking of await findActiveUpcomingBookingsOfUser(tx, userId, now)) {
-    pushes.push(
-      await cancelBookingInTransaction(tx, events, booking, now, (ride) => ({
-        userId: ride.driverId,
-        kind: 'booking_cancelled_by_passenger',
-        title: 'Booking cancelled',
-        body: `A passenger's booking of ${plural(booking.seats, 'seat')} from ${placeLabel(booking.fromPlace)} to ${placeLabel(booking.toPlace)} was cancelled: their account is no longer active.`,
-        rideId: ride.id,
-        bookingId: booking.id,
-        otherUserId: userId,
-      })),
-    );
-  }
-  return pushes;
 }

@@ -4,12 +4,12 @@ import {
   UpdateNotificationPreferencesInput,
 } from '@carpool/shared/schemas/notification-preferences';
 import { BinaryFile, HtmlPage } from '@carpool/shared/schemas/common';
+import type { Region } from '@carpool/shared/regions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
-import { confirmNewsletter, unsubscribeNewsletter } from '../subscriptions/subscriptions.service.js';
 import { findDevMail, findDevMails } from './delivery.repository.js';
 import {
   calendarFeed,
@@ -20,14 +20,25 @@ import {
   invalidLink,
   verifyMailToken,
 } from './delivery.service.js';
+import type { Queryable } from '../../db/client.js';
 import type { MailTokens } from './mail-tokens.js';
 import { page, escapeHtml as e } from './pages.js';
 
 const TokenQuery = z.object({ token: z.string().max(1000).optional() });
 
-export async function deliveryRoutes(app: FastifyInstance, options: { tokens: MailTokens; devMailbox: boolean }) {
+/**
+ * What the newsletter's signed links do to its subscriptions. The subscriptions module sits above
+ * this one (its e-mails go through the outbox), so the app hands its functions in at build time
+ * rather than this module importing them (docs/decisions/seat-inventory-and-module-shape.md).
+ */
+export interface NewsletterLinks {
+  confirm(db: Queryable, email: string, region: Region): Promise<void>;
+  unsubscribe(db: Queryable, email: string, region: Region): Promise<void>;
+}
+
+export async function deliveryRoutes(app: FastifyInstance, options: { tokens: MailTokens; devMailbox: boolean; newsletter: NewsletterLinks }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { tokens } = options;
+  const { tokens, newsletter } = options;
   // RFC 8058: the one-click POST comes as a form (List-Unsubscribe=One-Click); its body says nothing more.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
     done(null, body),
@@ -138,7 +149,7 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
     async (request, reply) => {
       const token = verifyMailToken(tokens, request.query.token);
       if (token.purpose === 'unsubscribe') await unsubscribeUserCategory(app.deps.db, token.userId, token.category);
-      else await unsubscribeNewsletter(app.deps.db, token.email, token.region);
+      else await newsletter.unsubscribe(app.deps.db, token.email, token.region);
       return reply.type('text/html; charset=utf-8').send(page('Unsubscribed', '<h1>You are unsubscribed</h1><p>You will not get these e-mails any more.</p>'));
     },
   );
@@ -183,7 +194,7 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
     async (request, reply) => {
       const token = verifyMailToken(tokens, request.query.token);
       if (token.purpose !== 'newsletter-confirm') throw invalidLink();
-      await confirmNewsletter(app.deps.db, token.email, token.region);
+      await newsletter.confirm(app.deps.db, token.email, token.region);
       const unsubscribe = tokens.sign({ purpose: 'newsletter-unsubscribe', email: token.email, region: token.region });
       return reply.type('text/html; charset=utf-8').send(
         page(

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DeliveryChannelAdapter } from '../../lib/delivery-channel.js';
 import { createRequestRate } from '../../lib/request-rate.js';
 import { insertDevMail } from './delivery.repository.js';
-import { deliveryRoutes } from './delivery.routes.js';
+import { deliveryRoutes, type NewsletterLinks } from './delivery.routes.js';
 import { outboxDepth, outboxFailedCount, publicBaseUrl } from './delivery.service.js';
 import { createEmailChannel } from './email-channel.js';
 import type { MailTokens } from './mail-tokens.js';
@@ -28,7 +28,7 @@ declare module 'fastify' {
 export async function setupDelivery(
   app: FastifyInstance,
   deps: AppDeps,
-  options: { tokens: MailTokens; channelAdapters: readonly DeliveryChannelAdapter[] },
+  options: { tokens: MailTokens; channelAdapters: readonly DeliveryChannelAdapter[]; newsletter: NewsletterLinks },
 ): Promise<void> {
   const { config } = deps;
   const baseUrl = publicBaseUrl(config);
@@ -84,5 +84,5 @@ export async function setupDelivery(
     await worker.stop();
     await email?.close();
   });
-  await app.register(deliveryRoutes, { tokens: options.tokens, devMailbox });
+  await app.register(deliveryRoutes, { tokens: options.tokens, devMailbox, newsletter: options.newsletter });
 }

@@ -5,17 +5,13 @@ import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
-import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
+import { moveBookingsOfRides } from '../bookings/bookings.service.js';
+import { expirePassedRideRequests } from '../ride-requests/ride-requests.service.js';
 import { extendRideSeries } from '../rides/ride-series.service.js';
+import { completeDepartedRides } from '../rides/rides.service.js';
 import { releaseSeats } from '../rides/seat-inventory.js';
-import {
-  claimJobPeriod,
-  completeDepartedRides,
-  expirePassedRideRequests,
-  moveBookingsOfRides,
-  recordJobRun,
-  tryAdvisoryTransactionLock,
-} from './periodic-job.repository.js';
+import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
+import { claimJobPeriod, recordJobRun, tryAdvisoryTransactionLock } from './periodic-job.repository.js';
 
 type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
-import { suspendUserInTransaction } from '../account/account.service.js';
+import { suspendUserInTransaction } from '../suspension/suspension.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findDirectMessageById, hideDirectMessage } from '../direct-messages/direct-messages.service.js';
 import { createNotification } from '../notifications/notifications.service.js';

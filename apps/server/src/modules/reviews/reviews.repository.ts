@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewType } from '@carpool/shared/schemas/reviews';
 import type { Queryable } from '../../db/client.js';
@@ -100,15 +100,6 @@ export async function listReviewsOfRide(db: Queryable, rideId: string): Promise<
 export async function rideExists(db: Queryable, rideId: string): Promise<boolean> {
   const [row] = await db.select({ id: rides.id }).from(rides).where(eq(rides.id, rideId)).limit(1);
   return row !== undefined;
-}
-
-/** Count and mean of the stars a user received, both kinds together. */
-export async function reviewTotalsOf(db: Queryable, userId: string): Promise<{ count: number; average: number | null }> {
-  const [row] = await db
-    .select({ n: count(), mean: avg(reviews.stars) })
-    .from(reviews)
-    .where(eq(reviews.revieweeId, userId));
-  return { count: row?.n ?? 0, average: row?.mean == null ? null : Number(row.mean) };
 }
 
 /**

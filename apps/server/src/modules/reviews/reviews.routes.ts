@@ -1,11 +1,12 @@
-import { IdParams } from '@carpool/shared/schemas/common';
-import { PendingReviewsDto, ReviewDto, ReviewsRideParams, RideReviewsDto, SubmitReviewInput } from '@carpool/shared/schemas/reviews';
+import { IdParams, UserIdParams } from '@carpool/shared/schemas/common';
+import { PendingReviewsDto, ReviewDto, ReviewsRideParams, RideReviewsDto, SubmitReviewInput, UserReviewsDto, UserReviewsQuery } from '@carpool/shared/schemas/reviews';
 import type { ReviewType } from '@carpool/shared/schemas/reviews';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/app-error.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
-import { listPendingReviews, listRideReviews, submitReview } from './reviews.service.js';
+import { findUserById } from '../users/users.service.js';
+import { listPendingReviews, listReviewsOfUser, listRideReviews, submitReview } from './reviews.service.js';
 
 export async function reviewsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -73,5 +74,26 @@ export async function reviewsRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request) => listRideReviews(app.deps.db, request.params.rideId),
+  );
+
+  // A profile's reviews, under the user's path: the reviews module answers it (it reads the reviews, and users sit below it).
+  r.get(
+    '/api/users/:userId/reviews',
+    {
+      schema: {
+        operationId: 'listReviewsOfUser',
+        errors: ['NOT_FOUND'],
+        tags: ['users'],
+        summary: 'Reviews a user received as a driver or as a passenger, newest first (limit 1..100, default 20)',
+        params: UserIdParams,
+        querystring: UserReviewsQuery,
+        response: { 200: UserReviewsDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => {
+      if (!(await findUserById(app.deps.db, request.params.userId))) throw notFound('User');
+      return listReviewsOfUser(app.deps.db, request.params.userId, request.query);
+    },
   );
 }

@@ -6,7 +6,6 @@ import {
   type SubmitReviewInput,
   type UserReviews,
 } from '@carpool/shared/schemas/reviews';
-import type { UserStats } from '@carpool/shared/schemas/users';
 import type { Db, Queryable } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -22,7 +21,6 @@ import {
   listReviewsOfRide,
   listReviewsReceived,
   listUnreviewedCompletedBookings,
-  reviewTotalsOf,
   rideExists,
   type ReviewWithPeopleRow,
 } from './reviews.repository.js';
@@ -135,15 +133,6 @@ export async function listReviewsOfUser(
 export async function listRideReviews(db: Queryable, rideId: string): Promise<Review[]> {
   if (!(await rideExists(db, rideId))) throw notFound('Ride');
   return (await listReviewsOfRide(db, rideId)).map(toReviewDto);
-}
-
-/** The review half of the profile stats: reviews received and their mean to 2 decimals. */
-export async function reviewStatsOf(db: Queryable, userId: string): Promise<Pick<UserStats, 'reviewCount' | 'averageRating'>> {
-  const totals = await reviewTotalsOf(db, userId);
-  return {
-    reviewCount: totals.count,
-    averageRating: totals.average === null ? 0 : Math.round(totals.average * 100) / 100,
-  };
 }
 
 /** Reviews the user gave and received (the data export). */

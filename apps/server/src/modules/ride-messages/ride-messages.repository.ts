@@ -111,12 +111,13 @@ export async function insertRideMessageOfParticipant(
 
 export async function insertRideMessage(
   db: Queryable,
-  message: { rideId: string; userId: string | null; kind: 'user' | 'system'; content: string },
+  message: { rideId: string; userId: string | null; kind: 'user' | 'system'; content: string; createdAt?: Date },
 ): Promise<RideMessageRow> {
   const [row] = await db
     .insert(rideMessages)
-    // The database's clock orders messages written by several server processes.
-    .values({ ...message, createdAt: sql`clock_timestamp()` })
+    // The database's clock orders messages written by several server processes, unless the caller
+    // dates the message itself (a ride cancellation's notice, at the cancellation's instant).
+    .values({ ...message, createdAt: message.createdAt ?? sql`clock_timestamp()` })
     .returning();
   return row!;
 }

@@ -121,11 +121,18 @@ export async function sendRideMessage(deps: RideMessagesDeps, author: UserRow, i
 }
 
 /**
- * A message from the app itself (for example "this ride was cancelled"), never shown as anyone's.
- * Call it inside the caller's transaction; publish the returned message after the commit.
+ * A message from the app itself (for example "this ride was cancelled"), never shown as anyone's,
+ * dated `createdAt` when given (else by the database's clock). Call it inside the caller's
+ * transaction; publish the returned message after the commit.
  */
-export async function createSystemRideMessage(db: Queryable, events: EventBus, rideId: string, content: string): Promise<() => void> {
-  const row = await insertRideMessage(db, { rideId, userId: null, kind: 'system', content });
+export async function createSystemRideMessage(
+  db: Queryable,
+  events: EventBus,
+  rideId: string,
+  content: string,
+  createdAt?: Date,
+): Promise<() => void> {
+  const row = await insertRideMessage(db, { rideId, userId: null, kind: 'system', content, createdAt });
   const message = toRideMessageDto({ ...row, userName: null, userAvatarFileId: null });
   return () => events.publish('ride-event', { rideId, event: SOCKET_EVENTS.newMessage, payload: message });
 }

@@ -1,5 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, not, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { rideRequests, users } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
@@ -145,4 +145,14 @@ export async function deleteRideRequestsOfUser(db: Queryable, userId: string): P
 
 export async function findAllRideRequestsOfUser(db: Queryable, userId: string): Promise<RideRequestRow[]> {
   return db.select().from(rideRequests).where(eq(rideRequests.userId, userId)).orderBy(asc(rideRequests.createdAt));
+}
+
+/** Open requests whose departure has passed become expired; returns how many (the periodic job). */
+export async function expirePassedRideRequests(db: Queryable, now: Date): Promise<number> {
+  const rows = await db
+    .update(rideRequests)
+    .set({ status: 'expired' })
+    .where(and(eq(rideRequests.status, 'open'), lte(rideRequests.departsAt, now)))
+    .returning({ id: rideRequests.id });
+  return rows.length;
 }

@@ -29,6 +29,8 @@ import {
 export { findRideRequestById, hideRideRequest } from './ride-requests.repository.js';
 /** Account deletion deletes the user's requests; the data export holds them all. */
 export { deleteRideRequestsOfUser, findAllRideRequestsOfUser } from './ride-requests.repository.js';
+/** The periodic job expires the open requests whose time has passed. */
+export { expirePassedRideRequests } from './ride-requests.repository.js';
 
 type RideRequestDeps = Pick<AppDeps, 'db' | 'clock'>;
 

@@ -1,31 +1,18 @@
 import { SERIES_HORIZON_WEEKS } from '@carpool/shared/constants';
-import { placeLabel } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
-import type { CancelledRideSeries } from '@carpool/shared/schemas/rides';
 import { addDays, daysOnWeekdays, todayInTimeZone, wallClockToInstant } from '@carpool/shared/time-zones';
-import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
-import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
-import { forbidden, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
-import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import {
   advanceSeriesCreatedThrough,
-  findRideSeries,
-  findUpcomingOccurrencesFrom,
   insertRideSeries,
   insertSeriesOccurrences,
   lockSeriesDueForExtension,
-  stopRideSeries,
   type NewRideSeries,
   type RideSeriesRow,
 } from './ride-series.repository.js';
 import type { RideRow } from './rides.repository.js';
-import { RIDE_CANCELLED_SYSTEM_MESSAGE, cancelRideInTransaction } from './rides.service.js';
 import { freshLegs } from './seat-inventory.js';
-
-type SeriesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
 const HORIZON_DAYS = SERIES_HORIZON_WEEKS * 7;
 
@@ -123,51 +110,4 @@ export async function extendRideSeries(tx: Queryable, events: EventBus, now: Dat
     afterCommit.push(...extended.afterCommit);
   }
   return { created, afterCommit };
-}
-
-/**
- * The driver cancels their weekly ride from a local day on: the series stops creating
- * occurrences, and every active occurrence on or after that day that has not departed is
- * cancelled through the usual ride cancellation (bookings cancelled, chat message, passengers
- * notified), all in one transaction. Earlier occurrences and their bookings are left alone.
- */
-export async function cancelRideSeries(
-  deps: SeriesDeps,
-  driverId: string,
-  region: Region,
-  seriesId: string,
-  fromDay: string,
-): Promise<CancelledRideSeries> {
-  const now = deps.clock.now();
-  const series = await findRideSeries(deps.db, seriesId);
-  if (!series || series.region !== region) throw notFound('Ride series');
-  if (series.driverId !== driverId) throw forbidden('Only the driver can cancel this weekly ride');
-
-  const { cancelledRideIds, afterCommit } = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    // First the series' row lock: a periodic job extending it meanwhile is waited for, so the
-    // occurrences it created are among those cancelled below, and none comes after.
-    await stopRideSeries(tx, seriesId, now);
-    const cancelledRideIds: string[] = [];
-    const afterCommit: (() => void)[] = [];
-    for (const found of await findUpcomingOccurrencesFrom(tx, { seriesId, fromDay, now })) {
-      const cancelled = await cancelRideInTransaction(tx, deps.events, found, now, {
-        kind: 'ride_cancelled',
-        systemMessage: RIDE_CANCELLED_SYSTEM_MESSAGE,
-        body: `${found.driver.name} cancelled the weekly ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)} from ${fromDay} on, including the one on ${found.ride.seriesDay}. Your booking was cancelled.`,
-      });
-      if (!cancelled) continue;
-      cancelledRideIds.push(found.ride.id);
-      const { message } = cancelled;
-      afterCommit.push(...cancelled.pushes, () =>
-        deps.events.publish('ride-event', {
-          rideId: found.ride.id,
-          event: 'new-message',
-          payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }),
-        }),
-      );
-    }
-    return { cancelledRideIds, afterCommit };
-  });
-  for (const run of afterCommit) run();
-  return { seriesId, from: fromDay, cancelledRideIds };
 }

@@ -1,10 +1,10 @@
 import type { College } from '@carpool/shared/colleges';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { bookings, rideMessages, rides, users } from '../../db/schema.js';
+import { bookings, rides, users } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { participantViewFromJson, participantViewSql, rideDriverColumns, type ParticipantView, type RideDriverRow } from './rides.sql.js';
 import { allLegsFreeSet, resizedTotals } from './seat-inventory.js';
@@ -13,7 +13,6 @@ export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
 export type BookingRow = typeof bookings.$inferSelect;
 export type DriverRow = typeof users.$inferSelect;
-export type RideMessageRow = typeof rideMessages.$inferSelect;
 
 export interface RideWithDriver {
   ride: RideRow;
@@ -127,6 +126,15 @@ function presentFilters(filter: RideFilter) {
 export async function insertRide(db: Queryable, ride: NewRide): Promise<RideRow> {
   const [row] = await db.insert(rides).values(ride).returning();
   return row!;
+}
+
+export async function findRideInRegion(db: Queryable, rideId: string, region: Region): Promise<RideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.region, region)))
+    .limit(1);
+  return row;
 }
 
 export async function findRideWithDriver(db: Queryable, id: string, region: Region): Promise<RideWithDriver | undefined> {
@@ -340,24 +348,13 @@ export async function cancelActiveRide(
   return row;
 }
 
-/** Cancels the pending and confirmed bookings of a ride; returns them. */
-export async function cancelActiveBookingsOfRide(db: Queryable, rideId: string, now: Date): Promise<BookingRow[]> {
+/** The departed rides still active become completed; returns them (the periodic job). */
+export async function completeDepartedRides(db: Queryable, now: Date) {
   return db
-    .update(bookings)
-    .set({ status: 'cancelled', cancelledBy: 'app', updatedAt: now })
-    .where(and(eq(bookings.rideId, rideId), inArray(bookings.status, ['pending', 'confirmed'])))
-    .returning();
-}
-
-export async function insertSystemRideMessage(
-  db: Queryable,
-  message: { rideId: string; content: string; createdAt: Date },
-): Promise<RideMessageRow> {
-  const [row] = await db
-    .insert(rideMessages)
-    .values({ rideId: message.rideId, userId: null, kind: 'system', content: message.content, createdAt: message.createdAt })
-    .returning();
-  return row!;
+    .update(rides)
+    .set({ status: 'completed', completedAt: now })
+    .where(and(eq(rides.status, 'active'), lte(rides.departsAt, now)))
+    .returning({ id: rides.id, driverId: rides.driverId, fromPlace: rides.fromPlace, toPlace: rides.toPlace });
 }
 
 export async function hideRide(db: Queryable, id: string, now: Date): Promise<void> {

@@ -1,6 +1,4 @@
 import {
-  CancelRideSeriesQuery,
-  CancelledRideSeriesDto,
   CreateRideInput,
   CreatedRideDto,
   RideDayCountsDto,
@@ -8,9 +6,7 @@ import {
   RideDto,
   RidePathParams,
   RideListDto,
-  RideSeriesPathParams,
   RideSearchQuery,
-  UpdateRideInput,
   UserRidesQuery,
 } from '@carpool/shared/schemas/rides';
 import { UserIdParams } from '@carpool/shared/schemas/common';
@@ -18,8 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
 import { startRideSeatAnnouncer } from './ride-seats.announcer.js';
-import { cancelRideSeries } from './ride-series.service.js';
-import { cancelRide, updateRide, countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
+import { countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
 
 const viewerOf = (request: FastifyRequest): Viewer => (request.auth ? { userId: request.auth.user.id } : null);
 
@@ -105,55 +100,4 @@ export async function ridesRoutes(app: FastifyInstance) {
     async (request) => getRide(app.deps, viewerOf(request), request.region, request.params.id),
   );
 
-  r.patch(
-    '/api/rides/:id',
-    {
-      schema: {
-        operationId: 'updateRide',
-        errors: ['FORBIDDEN', 'NOT_FOUND', 'RIDE_CANCELLED', 'RIDE_DEPARTED', 'SEATS_BELOW_BOOKED'],
-        tags: ['rides'],
-        summary:
-          'The driver edits their active ride before departure (date/time in UTC, price, totals, addresses, notes; not from/to). Totals below what bookings hold: 409 SEATS_BELOW_BOOKED',
-        params: RidePathParams,
-        body: UpdateRideInput,
-        response: { 200: RideDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) => updateRide(app.deps, authOf(request).user.id, request.region, request.params.id, request.body),
-  );
-
-  r.delete(
-    '/api/rides/:id',
-    {
-      schema: {
-        operationId: 'cancelRide',
-        errors: ['NOT_FOUND', 'FORBIDDEN', 'RIDE_CANCELLED', 'RIDE_DEPARTED'],
-        tags: ['rides'],
-        summary: 'The driver cancels their ride before departure; its bookings are cancelled and the passengers notified',
-        params: RidePathParams,
-        response: { 200: RideDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) => cancelRide(app.deps, authOf(request).user.id, request.region, request.params.id),
-  );
-
-  r.delete(
-    '/api/ride-series/:seriesId',
-    {
-      schema: {
-        operationId: 'cancelRideSeries',
-        errors: ['NOT_FOUND', 'FORBIDDEN'],
-        tags: ['rides'],
-        summary:
-          "The driver cancels their weekly ride from a local day (`from`, yyyy-mm-dd in the series' zone) on: the series creates no more rides, and each of its not yet departed rides on or after that day is cancelled with its bookings, the passengers notified. Earlier rides stay.",
-        params: RideSeriesPathParams,
-        querystring: CancelRideSeriesQuery,
-        response: { 200: CancelledRideSeriesDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) => cancelRideSeries(app.deps, authOf(request).user.id, request.region, request.params.seriesId, request.query.from),
-  );
 }

@@ -18,37 +18,30 @@ import type {
   UpdateRide,
 } from '@carpool/shared/schemas/rides';
 import { stopIssues } from '@carpool/shared/schemas/rides';
-import { addDays, dayInTimeZone, daysBetween, formatInTimeZone, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
+import { addDays, dayInTimeZone, daysBetween, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
-import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import type { EventBus } from '../../lib/events.js';
-import { createNotification } from '../notifications/notifications.service.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { priceCapIssue } from '../places/places.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import { assertUserStillActive } from '../users/users.service.js';
-import { closeWaitlistsOfRides, findWaitlistRangesOfRide, findWaitlistSummaries, promoteWaitingPassengers } from '../waitlist/waitlist.service.js';
+import { findWaitlistRangesOfRide, findWaitlistSummaries } from '../waitlist/waitlist.service.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
-  cancelActiveBookingsOfRide,
-  cancelActiveRide,
   findActiveBookingsOfRide,
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
   findParticipantViews,
   findRideWithDriver,
   findRidesOfDriver,
-  findUpcomingActiveRidesOfDriver,
   findRidesWithDrivers,
   insertRide,
-  insertSystemRideMessage,
   searchUpcomingRides,
   updateActiveRideOfDriver,
   type BookingRow,
-  type RideMessageRow,
+  type EditedRide,
   type RideChanges,
   type RideRow,
   type RideWithDriver,
@@ -67,15 +60,19 @@ export { stopRideSeriesOfDriver } from './ride-series.repository.js';
 export { findRecentBookingsOfUser, findRecentRidesOfDriver } from './rides.repository.js';
 /** The account's data export holds every ride the user drove and every booking they made. */
 export { findAllBookingsOfUser, findAllRidesOfDriver } from './rides.repository.js';
+/** The rides use-cases (trips) read the ride they change, cancel it and tell its passengers. */
+export { cancelActiveRide, findActiveBookingsOfRide, findRideInRegion, findRideWithDriver, findUpcomingActiveRidesOfDriver } from './rides.repository.js';
+export type { RideWithDriver } from './rides.repository.js';
+/** The periodic job completes the rides that departed. */
+export { completeDepartedRides } from './rides.repository.js';
+/** A weekly ride's cancellation (trips) stops the series and cancels its upcoming occurrences. */
+export { findRideSeries, findUpcomingOccurrencesFrom, stopRideSeries } from './ride-series.repository.js';
 
 type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config'>;
 /** What reading rides needs (other modules build ride DTOs with it). */
 type RideReadDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 /** Who is looking: the signed-in user's id, or null for a signed-out visitor. */
 export type Viewer = { userId: string } | null;
-
-export const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';
-export const RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE = 'This ride was cancelled: the driver\'s account is no longer active. All bookings on it have been cancelled.';
 
 const ACTIVE_BOOKING_STATUSES: readonly string[] = ['pending', 'confirmed'];
 export const isActiveBooking = (booking: Pick<BookingRow, 'status'>) => ACTIVE_BOOKING_STATUSES.includes(booking.status);
@@ -310,123 +307,11 @@ export async function listRidesOfUser(
 }
 
 /**
- * The driver cancels their ride: its active bookings are cancelled (their seats come back), a
- * system message goes to the ride chat and every passenger who held a booking is notified.
+ * The ride's changes that a driver's edit asks for, checked before anything is written
+ * (docs/decisions/ride-edits.md): a departure in the future, stops of the region in order and in
+ * time, a price under the operator's cap (400s).
  */
-export async function cancelRide(deps: RidesDeps, driverId: string, region: Region, rideId: string): Promise<Ride> {
-  const now = deps.clock.now();
-  const found = await findRideWithDriver(deps.db, rideId, region);
-  if (!found) throw notFound('Ride');
-  if (found.ride.driverId !== driverId) throw forbidden('Only the driver can cancel this ride');
-
-  const { message, pushes } = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    const cancelled = await cancelRideInTransaction(tx, deps.events, found, now, {
-      kind: 'ride_cancelled',
-      systemMessage: RIDE_CANCELLED_SYSTEM_MESSAGE,
-      body: `${found.driver.name} cancelled the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}. Your booking was cancelled.`,
-    });
-    if (!cancelled) {
-      const current = await findRideWithDriver(tx, rideId, region);
-      if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is already cancelled');
-      throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be cancelled');
-    }
-    return cancelled;
-  });
-  for (const push of pushes) push();
-  deps.events.publish('ride-event', { rideId, event: 'new-message', payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }) });
-  return getRide(deps, { userId: driverId }, region, rideId);
-}
-
-/**
- * The ride cancellation itself, inside the caller's transaction: the ride (if still active and
- * upcoming) and its active bookings are cancelled, a system message goes to its chat and each
- * passenger who held a booking is notified; its waiting list is closed and the waiting passengers
- * are told. Undefined when the ride could not be cancelled.
- * Publish the returned message to the ride room and run the pushes after commit.
- */
-export async function cancelRideInTransaction(
-  tx: Queryable,
-  events: EventBus,
-  found: RideWithDriver,
-  now: Date,
-  notice: { kind: 'ride_cancelled' | 'ride_cancelled_driver_removed'; systemMessage: string; body: string },
-): Promise<{ message: RideMessageRow; pushes: (() => void)[] } | undefined> {
-  const rideId = found.ride.id;
-  const cancelled = await cancelActiveRide(tx, { id: rideId, driverId: found.ride.driverId, now });
-  if (!cancelled) return undefined;
-  const cancelledBookings = await cancelActiveBookingsOfRide(tx, rideId, now);
-  const message = await insertSystemRideMessage(tx, { rideId, content: notice.systemMessage, createdAt: now });
-  const pushes = [];
-  for (const booking of cancelledBookings) {
-    pushes.push(
-      await createNotification(tx, events, {
-        userId: booking.userId,
-        kind: notice.kind,
-        title: 'Ride cancelled',
-        body: notice.body,
-        rideId,
-        bookingId: booking.id,
-        otherUserId: found.ride.driverId,
-      }),
-    );
-  }
-  // Nobody waits for a cancelled ride: the list is closed and each waiting passenger is told.
-  pushes.push(...(await closeWaitlistsOfRides(tx, events, [found.ride], 'cancelled')));
-  // Everyone browsing the region sees the ride leave their list.
-  pushes.push(() => events.publish('ride-changed', { rideId }));
-  return { message, pushes };
-}
-
-/**
- * Cancels every upcoming ride of a driver whose account is being suspended or deleted, inside the
- * caller's transaction, which has stopped their series first (stopRideSeriesOfDriver); the
- * passengers are told why. Returns what to publish after commit.
- */
-export async function cancelUpcomingRidesOfDriver(
-  tx: Queryable,
-  events: EventBus,
-  driverId: string,
-  now: Date,
-  why: 'suspended' | 'deleted',
-): Promise<() => void> {
-  const after: (() => void)[] = [];
-  for (const found of await findUpcomingActiveRidesOfDriver(tx, driverId, now)) {
-    const route = `from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}`;
-    const cancelled = await cancelRideInTransaction(tx, events, found, now, {
-      kind: 'ride_cancelled_driver_removed',
-      systemMessage: RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE,
-      body:
-        why === 'suspended'
-          ? `The ride ${route} was cancelled because its driver's account was suspended. Your booking was cancelled; please look for another ride.`
-          : `The ride ${route} was cancelled because its driver deleted their account. Your booking was cancelled; please look for another ride.`,
-    });
-    if (!cancelled) continue;
-    const { message } = cancelled;
-    after.push(...cancelled.pushes, () =>
-      events.publish('ride-event', {
-        rideId: found.ride.id,
-        event: 'new-message',
-        payload: toRideMessageDto({ ...message, userName: null, userAvatarFileId: null }),
-      }),
-    );
-  }
-  return () => after.forEach((run) => run());
-}
-
-const formatPrice = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/**
- * The driver edits their active ride before departure (docs/decisions/ride-edits.md). Totals never
- * go below what active bookings hold (409 SEATS_BELOW_BOOKED), checked in the UPDATE itself so a
- * concurrent booking cannot slip in between. A change of time or price tells every passenger
- * holding a booking what changed, in the same transaction.
- */
-export async function updateRide(deps: RidesDeps, driverId: string, region: Region, rideId: string, input: UpdateRide): Promise<Ride> {
-  const now = deps.clock.now();
-  const found = await findRideWithDriver(deps.db, rideId, region);
-  if (!found) throw notFound('Ride');
-  if (found.ride.driverId !== driverId) throw forbidden('Only the driver can edit this ride');
-
+export function rideChangesOf(deps: RidesDeps, region: Region, ride: RideRow, input: UpdateRide, now: Date): RideChanges {
   const changes: RideChanges = {
     priceCents: input.price === undefined ? undefined : Math.round(input.price * 100),
     totalSeats: input.totalSeats,
@@ -442,76 +327,47 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
   }
   if (input.stops) {
     assertStopsOfRegion(region, input.stops);
-    const departure = changes.departsAt ?? found.ride.departsAt;
+    const departure = changes.departsAt ?? ride.departsAt;
     const iso = departure.toISOString();
-    const [issue] = stopIssues({ from: found.ride.fromPlace, to: found.ride.toPlace, date: iso.slice(0, 10), time: iso.slice(11, 16) }, input.stops);
+    const [issue] = stopIssues({ from: ride.fromPlace, to: ride.toPlace, date: iso.slice(0, 10), time: iso.slice(11, 16) }, input.stops);
     if (issue) throw validationFailed(`body.${issue.path.join('.')}`, issue.message);
   }
   if (input.price !== undefined || input.stops !== undefined) {
-    const stops = input.stops ? input.stops.map((stop) => stop.place) : found.ride.stopPlaces;
-    assertPriceUnderCap(deps, region, [found.ride.fromPlace, ...stops, found.ride.toPlace], input.price ?? found.ride.priceCents / 100);
+    const stops = input.stops ? input.stops.map((stop) => stop.place) : ride.stopPlaces;
+    assertPriceUnderCap(deps, region, [ride.fromPlace, ...stops, ride.toPlace], input.price ?? ride.priceCents / 100);
   }
+  return changes;
+}
 
-  const pushes = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
-    if (!edited) {
-      const current = await findRideWithDriver(tx, rideId, region);
-      if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is cancelled and can no longer be edited');
-      if (!current || current.ride.status !== 'active' || hasDeparted(current.ride, now)) {
-        throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be edited');
-      }
-      const heldSeats = current.ride.totalSeats - current.ride.seatsAvailable;
-      const heldSuitcases = current.ride.totalSuitcases - current.ride.suitcasesAvailable;
-      throw new AppError(
-        'SEATS_BELOW_BOOKED',
-        `Passengers hold ${heldSeats} seat(s) and ${heldSuitcases} suitcase(s) on this ride; the totals cannot go below that.`,
-        { heldSeats, heldSuitcases },
-      );
+/**
+ * The edit itself, inside the caller's transaction: one conditional UPDATE whose totals never go
+ * below what active bookings hold (409 SEATS_BELOW_BOOKED), checked in the UPDATE so a concurrent
+ * booking cannot slip in between; then the stops, under the lock the UPDATE took. Returns the
+ * ride as it was and is, and whether the stops' places changed.
+ */
+export async function editRideInTransaction(
+  tx: Queryable,
+  edit: { rideId: string; driverId: string; region: Region; changes: RideChanges; stops: readonly RideStopInput[] | undefined; now: Date },
+): Promise<EditedRide & { stopsChanged: boolean }> {
+  const { rideId, driverId, region, changes, now } = edit;
+  const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
+  if (!edited) {
+    const current = await findRideWithDriver(tx, rideId, region);
+    if (current?.ride.status === 'cancelled') throw new AppError('RIDE_CANCELLED', 'This ride is cancelled and can no longer be edited');
+    if (!current || current.ride.status !== 'active' || hasDeparted(current.ride, now)) {
+      throw new AppError('RIDE_DEPARTED', 'This ride has already departed and can no longer be edited');
     }
-    // The UPDATE holds the ride's lock: the bookings read for new stops are all there are.
-    const stopsChanged = await restop(tx, edited, input.stops);
-    // More seats or suitcases: the waiting list gets them in this transaction (docs/decisions/waiting-list.md).
-    const promoted =
-      input.totalSeats !== undefined || input.totalSuitcases !== undefined
-        ? await promoteWaitingPassengers(tx, deps.events, rideId, now)
-        : [];
-    // New stops or a new day may now serve ride requests; each request hears of a ride once.
-    if (stopsChanged || edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
-      const [current] = await findRidesWithDrivers(tx, [rideId]);
-      promoted.push(await notifyRequestersOfNewRide(tx, deps.events, current!.ride, now));
-    }
-    const what: string[] = [];
-    if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
-      what.push(
-        `departure moved from ${formatInTimeZone(edited.previous.departsAt, edited.ride.timezone)} to ${formatInTimeZone(edited.ride.departsAt, edited.ride.timezone)}`,
-      );
-    }
-    if (edited.ride.priceCents !== edited.previous.priceCents) {
-      what.push(`price changed from ${formatPrice(edited.previous.priceCents)} to ${formatPrice(edited.ride.priceCents)}`);
-    }
-    if (what.length === 0) return promoted;
-    const pushes = [...promoted];
-    // Passengers promoted just now waited under the old terms, so they are told as well.
-    for (const booking of await findActiveBookingsOfRide(tx, rideId)) {
-      pushes.push(
-        await createNotification(tx, deps.events, {
-          userId: booking.userId,
-          kind: 'ride_updated',
-          title: 'Ride changed',
-          body: `${found.driver.name} changed the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}: ${what.join('; ')}. If it no longer suits you, you may cancel without it counting against you.`,
-          rideId,
-          bookingId: booking.id,
-          otherUserId: driverId,
-        }),
-      );
-    }
-    return pushes;
-  });
-  for (const push of pushes) push();
-  if (input.totalSeats !== undefined || input.totalSuitcases !== undefined || input.stops !== undefined) {
-    deps.events.publish('ride-changed', { rideId });
+    const heldSeats = current.ride.totalSeats - current.ride.seatsAvailable;
+    const heldSuitcases = current.ride.totalSuitcases - current.ride.suitcasesAvailable;
+    throw new AppError(
+      'SEATS_BELOW_BOOKED',
+      `Passengers hold ${heldSeats} seat(s) and ${heldSuitcases} suitcase(s) on this ride; the totals cannot go below that.`,
+      { heldSeats, heldSuitcases },
+    );
   }
-  return getRide(deps, { userId: driverId }, region, rideId);
+  // The UPDATE holds the ride's lock: the bookings read for new stops are all there are.
+  const stopsChanged = await restop(tx, edited, edit.stops);
+  return { ...edited, stopsChanged };
 }
 
 /**

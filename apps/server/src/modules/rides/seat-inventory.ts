@@ -27,7 +27,7 @@ export const legsOf = (range: RouteRange): SQL => sql`route_legs(${rides.route},
 export const rangeOnRoute = (range: RouteRange): SQL => sql`${legsOf(range)} is not null`;
 
 /** Every leg of the range has room for this many seats and suitcases (false when the range is not on the route). */
-export const roomOnRange = (range: RouteRange, wanted: { seats: Bindable<number>; suitcases: Bindable<number> }): SQL =>
+const roomOnRange = (range: RouteRange, wanted: { seats: Bindable<number>; suitcases: Bindable<number> }): SQL =>
   sql`coalesce(legs_min(${rides.legSeats}, ${legsOf(range)}) >= ${wanted.seats}::smallint
        and legs_min(${rides.legSuitcases}, ${legsOf(range)}) >= ${wanted.suitcases}::smallint, false)`;
 
@@ -37,13 +37,55 @@ export const roomOfRangeSql = (range: RouteRange) => ({
   suitcases: sql<number | null>`legs_min(${rides.legSuitcases}, ${legsOf(range)})`,
 });
 
-/**
- * The SET of an UPDATE of rides that takes seats and suitcases on every leg of the range; use it
- * with `roomOnRange` in the WHERE (the check constraint would refuse a negative leg anyway).
- */
-export const takeSeatsSet = (range: RouteRange, taken: { seats: Bindable<number>; suitcases: Bindable<number> }): SQL =>
+/** The SET of an UPDATE of rides that takes seats and suitcases on every leg of the range. */
+const takeSeatsSet = (range: RouteRange, taken: { seats: Bindable<number>; suitcases: Bindable<number> }): SQL =>
   sql`leg_seats = legs_add(leg_seats, ${legsOf(range)}, -(${taken.seats}::int)),
       leg_suitcases = legs_add(leg_suitcases, ${legsOf(range)}, -(${taken.suitcases}::int))`;
+
+/**
+ * The conditional UPDATE that takes seats and suitcases on every leg of a range for a booking: the
+ * body of the first CTE of a booking statement, which inserts the booking from its result
+ * (docs/decisions/seat-inventory-and-module-shape.md). It matches only an active ride that has not
+ * departed and has the room on every leg of the range (the check constraint would refuse a
+ * negative leg anyway); the caller adds the rules of its own, which PostgreSQL re-checks on the
+ * row once it holds its lock. It returns the room left (`seats_available`, `suitcases_available`,
+ * `leg_seats`, `leg_suitcases`) and whatever else the caller asks for. No row back: nothing taken.
+ */
+export function takeSeatsCte(booking: {
+  rideId: Bindable<string>;
+  range: RouteRange;
+  taken: { seats: Bindable<number>; suitcases: Bindable<number> };
+  /** The instant of the booking, as ISO text. */
+  now: Bindable<string>;
+  /** The caller's conditions on which ride this is, checked right after its id. */
+  rideIs?: readonly SQL[];
+  /** The caller's further rules, checked after the room, in this order. */
+  rules?: readonly SQL[];
+  /** More columns of the updated row to return. */
+  alsoReturning?: SQL;
+}): SQL {
+  const and = (conditions: readonly SQL[] = []) => sql.join(conditions.map((condition) => sql`\n         and ${condition}`));
+  return sql`
+      update ${rides}
+         set ${takeSeatsSet(booking.range, booking.taken)}
+       where ${rides.id} = ${booking.rideId}::uuid${and(booking.rideIs)}
+         and ${rides.status} = 'active'
+         and ${rides.departsAt} > ${booking.now}::timestamptz
+         and ${roomOnRange(booking.range, booking.taken)}${and(booking.rules)}
+      returning legs_min(leg_seats) as seats_available, legs_min(leg_suitcases) as suitcases_available, leg_seats, leg_suitcases${
+        booking.alsoReturning ? sql`,\n                ${booking.alsoReturning}` : sql``
+      }`;
+}
+
+/**
+ * Locks the ride row for the rest of the transaction. Every transaction that changes bookings
+ * takes the ride's lock before touching the booking rows, so they never wait on each other in
+ * opposite orders (deadlock).
+ */
+export async function lockRide(db: Queryable, rideId: string): Promise<typeof rides.$inferSelect | undefined> {
+  const [row] = await db.select().from(rides).where(eq(rides.id, rideId)).for('update').limit(1);
+  return row;
+}
 
 /** Gives a booking's seats and suitcases back to the legs it held, in one UPDATE. */
 export async function releaseSeats(

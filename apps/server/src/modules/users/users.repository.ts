@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { bookings, rides, users } from '../../db/schema.js';
+import { bookings, reviews, rides, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -67,6 +67,18 @@ export async function updateUser(db: Queryable, id: string, changes: UserProfile
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Count and mean of the stars a user received, both kinds together. The reviews module owns the
+ * table; this is a read-only count for the profile, on the reviewee index.
+ */
+export async function reviewTotalsOf(db: Queryable, userId: string): Promise<{ count: number; average: number | null }> {
+  const [row] = await db
+    .select({ n: count(), mean: avg(reviews.stars) })
+    .from(reviews)
+    .where(eq(reviews.revieweeId, userId));
+  return { count: row?.n ?? 0, average: row?.mean == null ? null : Number(row.mean) };
 }
 
 /**

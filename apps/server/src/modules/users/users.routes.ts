@@ -1,5 +1,4 @@
 import { UploadedFile, UserIdParams } from '@carpool/shared/schemas/common';
-import { UserReviewsDto, UserReviewsQuery } from '@carpool/shared/schemas/reviews';
 import {
   SessionUserDto,
   UpdateProfileInput,
@@ -10,12 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, forbidden } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { prepareImage } from '../files/files.service.js';
-import { listReviewsOfUser } from '../reviews/reviews.service.js';
-import { findUserById } from './users.repository.js';
 import { getUserProfile, setAvatar, updateProfile } from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -74,26 +71,6 @@ export async function usersRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request) => getUserProfile(app.deps.db, request.params.userId),
-  );
-
-  r.get(
-    '/api/users/:userId/reviews',
-    {
-      schema: {
-        operationId: 'listReviewsOfUser',
-        errors: ['NOT_FOUND'],
-        tags: ['users'],
-        summary: 'Reviews a user received as a driver or as a passenger, newest first (limit 1..100, default 20)',
-        params: UserIdParams,
-        querystring: UserReviewsQuery,
-        response: { 200: UserReviewsDto },
-      },
-      onRequest: app.requireAuth,
-    },
-    async (request) => {
-      if (!(await findUserById(app.deps.db, request.params.userId))) throw notFound('User');
-      return listReviewsOfUser(app.deps.db, request.params.userId, request.query);
-    },
   );
 
   r.get(

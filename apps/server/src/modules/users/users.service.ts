@@ -1,16 +1,15 @@
-import type { SessionUser, UpdateProfileInput, UserProfile } from '@carpool/shared/schemas/users';
+import type { SessionUser, UpdateProfileInput, UserProfile, UserStats } from '@carpool/shared/schemas/users';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Config } from '../../config.js';
-import { isAdminEmail } from '../auth/auth.service.js';
 import { deleteFiles, storeImage, type PreparedImage } from '../files/files.service.js';
-import { reviewStatsOf } from '../reviews/reviews.service.js';
 import { fileUrl, toPublicUser, toSessionUser } from './users.mapper.js';
 import {
   countCompletedRidesOf,
   findUserById,
   lockUserById,
   keyShareUserState,
+  reviewTotalsOf,
   updateUser,
   type UserProfileChanges,
   type UserRow,
@@ -27,6 +26,20 @@ export { upsertUserByIdentity } from './users.repository.js';
 export { findUserWithCounts, searchUsers } from './users.repository.js';
 /** Suspension, and account deletion with the name it leaves behind. */
 export { DELETED_USER_NAME, anonymiseUser, setSuspension } from './users.repository.js';
+
+/** Whether an e-mail address is one of the operator's administrators (ADMIN_EMAILS). */
+export function isAdminEmail(config: Config, email: string): boolean {
+  return config.adminEmails.includes(email.toLowerCase());
+}
+
+/** The review half of the profile stats: reviews received and their mean to 2 decimals. */
+async function reviewStatsOf(db: Queryable, userId: string): Promise<Pick<UserStats, 'reviewCount' | 'averageRating'>> {
+  const totals = await reviewTotalsOf(db, userId);
+  return {
+    reviewCount: totals.count,
+    averageRating: totals.average === null ? 0 : Math.round(totals.average * 100) / 100,
+  };
+}
 
 export async function getUserProfile(db: Queryable, userId: string): Promise<UserProfile> {
   const user = await findUserById(db, userId);
