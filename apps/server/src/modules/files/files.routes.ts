@@ -43,7 +43,7 @@ export async function filesRoutes(app: FastifyInstance) {
         .header('x-content-type-options', 'nosniff');
       if (file.visibility === 'private') reply.header('vary', 'Authorization');
       if (matchesEntityTag(request.headers['if-none-match'], etag)) {
-        return reply.status(304).send(null);
+        return reply.status(304).send();
       }
       // Fastify sends a Buffer as it is, never through the serializer; the schema says string
       // because JSON Schema has no type for bytes (the document marks it format: binary).
