@@ -43,7 +43,8 @@ export async function filesRoutes(app: FastifyInstance) {
         .header('x-content-type-options', 'nosniff');
       if (file.visibility === 'private') reply.header('vary', 'Authorization');
       if (matchesEntityTag(request.headers['if-none-match'], etag)) {
-        return reply.status(304).send();
+        // No body at all, not even the schema's `null`: a 304 carries none (RFC 9110, 15.4.5).
+        return reply.status(304).send(undefined as unknown as null);
       }
       // Fastify sends a Buffer as it is, never through the serializer; the schema says string
       // because JSON Schema has no type for bytes (the document marks it format: binary).

@@ -114,13 +114,16 @@ export async function findUpcomingRideRequestsOnRoute(
     departsBefore: Date;
     excludeUserId: string;
   },
-): Promise<RideRequestRow[]> {
+): Promise<RideRequestWithRequester[]> {
   return db
-    .select()
+    .select({ request: rideRequests, requester: requesterColumns })
     .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.userId))
     .where(
       and(
         upcomingInRegion(filter.region, filter.now),
+        isNull(users.suspendedAt),
+        isNull(users.deletedAt),
         inArray(rideRequests.fromPlace, [...filter.route.slice(0, -1)]),
         inArray(rideRequests.toPlace, [...filter.route.slice(1)]),
         gte(rideRequests.departsAt, filter.departsFrom),

@@ -22,6 +22,7 @@ import {
   findUpcomingRideRequestsOnRoute,
   insertRideRequest,
   type RideRequestRow,
+  type RideRequestWithRequester,
 } from './ride-requests.repository.js';
 
 // Used by other modules as they are (docs/decisions/module-boundaries.md):
@@ -159,6 +160,41 @@ function describeDeparture(instant: Date, timeZone: string): string {
 }
 
 /**
+ * The open, upcoming requests a ride serves, soonest first: the ride passes the request's from and
+ * then its to (as a segment when either is a stop), leaving the request's from on its local day
+ * or the day next to it. Requests of people the driver blocked, or who blocked the driver, and of
+ * suspended or deleted accounts are left out.
+ */
+async function requestsServedBy(db: Queryable, ride: NewRide, now: Date): Promise<(RideRequestWithRequester & { boardsAt: Date })[]> {
+  // A local day apart in any zone is less than three days apart in absolute time.
+  const candidates = await findUpcomingRideRequestsOnRoute(db, {
+    region: ride.region,
+    route: ride.route,
+    now,
+    departsFrom: new Date(ride.departsAt.getTime() - 3 * DAY_MS),
+    departsBefore: new Date(ride.departsAt.getTime() + 3 * DAY_MS),
+    excludeUserId: ride.driverId,
+  });
+  const served = [];
+  for (const candidate of candidates) {
+    const boardsAt = boardingFor(ride, candidate.request);
+    if (boardsAt && rideFitsRequestDay(boardsAt, candidate.request)) served.push({ ...candidate, boardsAt });
+  }
+  return served;
+}
+
+/**
+ * For the driver after posting (or any time before departure): the open requests the ride serves,
+ * as the alerts match them, so they can message the students who asked ("3 students want
+ * Binghamton -> New York City on Friday").
+ */
+export async function listRequestsServedByRide(deps: RideRequestDeps, ride: NewRide): Promise<RideRequest[]> {
+  const now = deps.clock.now();
+  const served = await requestsServedBy(deps.db, ride, now);
+  return served.map((row) => toRideRequestDto(row, ride.driverId, now));
+}
+
+/**
  * Tells every passenger with an open, upcoming request on the new ride's route (same region, same
  * direction, departing on the request's local day or the day next to it) that the ride exists.
  * Runs inside the ride-creation transaction; call the returned function after commit to push the
@@ -171,23 +207,9 @@ export async function notifyRequestersOfNewRide(
   ride: NewRide,
   now: Date,
 ): Promise<() => void> {
-  // A local day apart in any zone is less than three days apart in absolute time.
-  const candidates = await findUpcomingRideRequestsOnRoute(tx, {
-    region: ride.region,
-    route: ride.route,
-    now,
-    departsFrom: new Date(ride.departsAt.getTime() - 3 * DAY_MS),
-    departsBefore: new Date(ride.departsAt.getTime() + 3 * DAY_MS),
-    excludeUserId: ride.driverId,
-  });
-  // A ride serves a request when it passes the request's from and then its to (as a segment when
-  // either is a stop), leaving the request's from on its day.
   const firstMatchPerRequester = new Map<string, { request: RideRequestRow; boardsAt: Date }>();
-  for (const request of candidates) {
-    const boardsAt = boardingFor(ride, request);
-    if (boardsAt && !firstMatchPerRequester.has(request.userId) && rideFitsRequestDay(boardsAt, request)) {
-      firstMatchPerRequester.set(request.userId, { request, boardsAt });
-    }
+  for (const match of await requestsServedBy(tx, ride, now)) {
+    if (!firstMatchPerRequester.has(match.request.userId)) firstMatchPerRequester.set(match.request.userId, match);
   }
 
   const pushes: Array<() => void> = [];

@@ -10,11 +10,12 @@ import {
   UserRidesQuery,
 } from '@carpool/shared/schemas/rides';
 import { UserIdParams } from '@carpool/shared/schemas/common';
+import { RideRequestListDto } from '@carpool/shared/schemas/ride-requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth.js';
 import { startRideSeatAnnouncer } from './ride-seats.announcer.js';
-import { countRidesPerDay, createRide, getRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
+import { countRidesPerDay, createRide, getRide, listRequestsAlongRide, listRidesOfUser, searchRides, type Viewer } from './rides.service.js';
 
 const viewerOf = (request: FastifyRequest): Viewer => (request.auth ? { userId: request.auth.user.id } : null);
 
@@ -98,6 +99,22 @@ export async function ridesRoutes(app: FastifyInstance) {
       onRequest: app.optionalAuth,
     },
     async (request) => getRide(app.deps, viewerOf(request), request.region, request.params.id),
+  );
+
+  r.get(
+    '/api/rides/:id/open-requests',
+    {
+      schema: {
+        operationId: 'listRequestsAlongRide',
+        errors: ['NOT_FOUND', 'FORBIDDEN'],
+        tags: ['rides'],
+        summary: "For the ride's driver: the open ride requests it serves (from one place of its route to a later one, on its day), soonest first",
+        params: RidePathParams,
+        response: { 200: RideRequestListDto },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => listRequestsAlongRide(app.deps, authOf(request).user.id, request.region, request.params.id),
   );
 
 }

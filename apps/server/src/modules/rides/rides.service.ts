@@ -17,14 +17,15 @@ import type {
   RideStopInput,
   UpdateRide,
 } from '@carpool/shared/schemas/rides';
+import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { stopIssues } from '@carpool/shared/schemas/rides';
 import { addDays, dayInTimeZone, daysBetween, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { priceCapIssue } from '../places/places.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
-import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
+import { listRequestsServedByRide, notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
 import { assertUserStillActive } from '../users/users.service.js';
 import { findWaitlistRangesOfRide, findWaitlistSummaries } from '../waitlist/waitlist.service.js';
@@ -248,6 +249,18 @@ export async function getRide(deps: RidesDeps, viewer: Viewer, region: Region, r
   if (!found || (found.ride.hiddenAt && viewer?.userId !== found.ride.driverId)) throw notFound('Ride');
   const [dto] = await toRideDtos(deps, deps.db, viewer, [found]);
   return dto!;
+}
+
+/**
+ * The open ride requests the driver's ride serves (on its route, in order, on its day), for the
+ * driver only: whom to message after posting. Empty once the ride has left or was cancelled.
+ */
+export async function listRequestsAlongRide(deps: RidesDeps, driverId: string, region: Region, rideId: string): Promise<RideRequest[]> {
+  const found = await findRideWithDriver(deps.db, rideId, region);
+  if (!found) throw notFound('Ride');
+  if (found.ride.driverId !== driverId) throw forbidden('Only the driver sees the requests along this ride');
+  if (found.ride.status !== 'active' || hasDeparted(found.ride, deps.clock.now())) return [];
+  return listRequestsServedByRide(deps, found.ride);
 }
 
 /** The search of the home page: upcoming active rides of the region, soonest first. */

@@ -276,6 +276,17 @@ describeEachDatabase('stopovers and seats per leg', (kind) => {
     expect(told[0]!.body).toContain('passes Binghamton');
     const outbox = await t.database.db.select({ channel: notificationOutbox.channel }).from(notificationOutbox).where(eq(notificationOutbox.notificationId, told[0]!.id));
     expect(outbox.map((row) => row.channel)).toContain('email');
+
+    // The driver sees whom the ride serves, to message them; nobody else may look.
+    const along = await t.call({ method: 'GET', url: `/api/rides/${ride.id}/open-requests`, token: driver.token });
+    expect(along.statusCode).toBe(200);
+    expect(along.json().map((r: { id: string; from: string; to: string; passenger: { id: string } }) => [r.id, r.from, r.to, r.passenger.id])).toEqual([
+      [request.json().id, 'binghamton', 'new_york_city', requester.id],
+    ]);
+    expect((await t.call({ method: 'GET', url: `/api/rides/${ride.id}/open-requests`, token: requester.token })).statusCode).toBe(403);
+    // A ride the other way serves nobody.
+    const back = await postRide(t, driver.token, { from: 'new_york_city', to: 'ithaca', stops: [{ place: 'binghamton', date: '2026-03-12', time: '15:45' }] });
+    expect((await t.call({ method: 'GET', url: `/api/rides/${back.id}/open-requests`, token: driver.token })).json()).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
+import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { RIDE_NOTE_MAX_CHARS, RIDE_NOTES_MAX_COUNT, WEEKDAY_NAMES, type CreatedRide, type CreateRide, type Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { isCalendarDay, todayInTimeZone, weekdayOf } from '@carpool/shared/time-zones';
@@ -11,7 +12,7 @@ import { FormError } from '../../../components/form/form-error';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { serverMessage, useZodForm } from '../../../components/form/use-zod-form';
 import { AddressInput } from '../../../components/ui/address-input';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -21,6 +22,7 @@ import { useSession } from '../../../lib/session';
 import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { useWindowEvent } from '../../../lib/window-events';
 import { useCreateRide } from '../api/create-ride';
+import { getOpenRequestsAlongRide } from '../api/get-open-requests';
 import { useUpdateRide } from '../api/update-ride';
 import {
   POST_RIDE_DEFAULTS,
@@ -33,17 +35,47 @@ import {
 } from '../utils/post-ride-form';
 import { PlaceOptions } from '../../../components/ui/place-options';
 import { PriceSuggestionHint } from './price-suggestion-hint';
+import { RequestsAlongRide } from './requests-along-ride';
 import { RideStopsFields } from './ride-stops-fields';
 
 const SEAT_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8];
 
-/** The Post a New Ride dialog, mounted by the layout and opened by the header's open-post-ride event. */
+/**
+ * The Post a New Ride dialog, mounted by the layout and opened by the header's open-post-ride
+ * event. Once the ride is posted, the students whose open requests it serves are shown in the same
+ * dialog, to message them; with none, it closes.
+ */
 export function PostRideModal() {
   const [open, setOpen] = useState(false);
-  useWindowEvent(WINDOW_EVENTS.openPostRide, () => setOpen(true));
+  const [along, setAlong] = useState<RideRequest[] | null>(null);
+  useWindowEvent(WINDOW_EVENTS.openPostRide, () => {
+    setAlong(null);
+    setOpen(true);
+  });
+  const close = () => {
+    setOpen(false);
+    setAlong(null);
+  };
+  const showRequestsAlong = async (created: CreatedRide) => {
+    // Nice to have, never in the way: a failed read just closes the dialog as before.
+    const requests = await getOpenRequestsAlongRide(created.id).catch(() => []);
+    if (requests.length === 0) close();
+    else setAlong(requests);
+  };
   return (
-    <Modal open={open} onClose={() => setOpen(false)} title={TEXTS.rides.postRideTitle} size="lg">
-      <PostRideForm onDone={() => setOpen(false)} />
+    <Modal open={open} onClose={close} title={along ? 'Your ride is posted' : TEXTS.rides.postRideTitle} size="lg">
+      {along ? (
+        <div className="space-y-4">
+          <RequestsAlongRide requests={along} />
+          <div className="flex justify-end">
+            <button type="button" onClick={close} className={buttonClasses('primary')}>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <PostRideForm onDone={close} onPosted={showRequestsAlong} />
+      )}
     </Modal>
   );
 }
@@ -52,7 +84,7 @@ export function PostRideModal() {
  * Posts a new ride, or, given `ride`, edits it: prefilled, with the route locked (a different
  * route is a different ride) and no return trip.
  */
-export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride }) {
+export function PostRideForm({ onDone, onPosted, ride }: { onDone: () => void; onPosted?: (created: CreatedRide) => void; ride?: Ride }) {
   const { region } = useRegion();
   const { user } = useSession();
   const createRide = useCreateRide();
@@ -144,7 +176,8 @@ export function PostRideForm({ onDone, ride }: { onDone: () => void; ride?: Ride
     }
     reset(POST_RIDE_DEFAULTS);
     setNoteDraft('');
-    onDone();
+    if (onPosted) onPosted(created);
+    else onDone();
     showToast({ message: postedRideMessage(created, TEXTS.rides.posted), tone: 'success' });
   };
 

@@ -19,6 +19,7 @@ import { isPartOfRide, segmentTimes } from '../utils/ride-part';
 import { segmentPriceRule } from '../utils/ride-route';
 import { viewRideAs } from '../utils/ride-segment';
 import { ArrivalNote, DriverChip, EditedBadge, Fact, icons, RoutePartNote, routeText, SeatIcons } from './ride-bits';
+import { DriverRequestsAlongRide } from './requests-along-ride';
 import { RideRoute } from './ride-route';
 import { RideParticipants } from './ride-participants';
 import { RideSafetyActions } from './ride-safety-actions';
@@ -236,6 +237,7 @@ function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => v
           {/* Who the server shows the passengers to; right after booking they come with the refetch. */}
           {isDriver || hasActiveBooking || rodeAlong ? <RideParticipants ride={ride} viewerId={viewerId} /> : null}
           {isDriver ? <WaitingPassengers ride={ride} /> : null}
+          {isDriver ? <DriverRequestsAlongRide rideId={ride.id} open={ride.canDelete} /> : null}
           {chatSlot ? (
             <section aria-labelledby="ride-messages-heading">
               <h3 id="ride-messages-heading" className="mb-2 text-base font-bold text-slate-900 dark:text-white">
