@@ -33,6 +33,12 @@ export const ON_THE_WAY_MAX_DETOUR = 0.15;
  */
 export const PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT = 17.5;
 
+/**
+ * What driving alone costs a mile, in cents: the whole IRS rate above (70 cents, IRS Notice
+ * 2025-5), which the profile's "money saved" sets against what a shared seat cost.
+ */
+export const DRIVING_ALONE_CENTS_PER_MILE = 70;
+
 /** A price above this many times the suggestion gets a visible warning on the post form. */
 export const PRICE_WARNING_RATIO = 1.5;
 

@@ -48,11 +48,27 @@ export const RatingSummaryDto = z.object({
 });
 export type RatingSummary = z.infer<typeof RatingSummaryDto>;
 
+/**
+ * What a person's completed shared trips added up to (docs/decisions/stopovers-and-seats-per-leg.md):
+ * - milesShared: road miles of seats shared, as a passenger (their own seats) and as a driver
+ *   (the seats they carried);
+ * - co2SavedKg: those seat-miles times CO2_KG_PER_MILE (a car that stayed home for each);
+ * - moneySaved: dollars against driving alone: a passenger's seats cost DRIVING_ALONE_CENTS_PER_MILE
+ *   a mile alone less what they paid; a driver's passengers paid towards the trip.
+ */
+export const SharedTripImpactDto = z.object({
+  milesShared: z.number(),
+  co2SavedKg: z.number(),
+  moneySaved: z.number(),
+});
+export type SharedTripImpact = z.infer<typeof SharedTripImpactDto>;
+
 export const UserStatsDto = z.object({
   reviewCount: z.number().int(),
   averageRating: z.number(),
   ridesAsDriver: z.number().int(),
   ridesAsPassenger: z.number().int(),
+  impact: SharedTripImpactDto,
 });
 export type UserStats = z.infer<typeof UserStatsDto>;
 

@@ -2,6 +2,8 @@ import { and, avg, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { bookings, reviews, rides, users } from '../../db/schema.js';
 
+type RideRow = typeof rides.$inferSelect;
+
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -97,6 +99,38 @@ export async function countCompletedRidesOf(db: Queryable, userId: string): Prom
       .where(and(eq(bookings.userId, userId), eq(bookings.status, 'completed'))),
   ]);
   return { asDriver: driven?.n ?? 0, asPassenger: ridden?.n ?? 0 };
+}
+
+/** A completed booking the user rode on or drove, with the route it was part of. */
+export interface CompletedTrip {
+  role: 'passenger' | 'driver';
+  region: RideRow['region'];
+  route: string[];
+  fromPlace: string;
+  toPlace: string;
+  seats: number;
+  priceCents: number;
+}
+
+/**
+ * The user's completed bookings, as passenger or as driver, for the profile's shared-trip figures
+ * (a read-only view of the rides module's tables, on the user and driver indexes).
+ */
+export async function findCompletedTripsOf(db: Queryable, userId: string): Promise<CompletedTrip[]> {
+  const rows = await db
+    .select({
+      passengerId: bookings.userId,
+      region: rides.region,
+      route: rides.route,
+      fromPlace: bookings.fromPlace,
+      toPlace: bookings.toPlace,
+      seats: bookings.seats,
+      priceCents: rides.priceCents,
+    })
+    .from(bookings)
+    .innerJoin(rides, eq(rides.id, bookings.rideId))
+    .where(and(eq(bookings.status, 'completed'), or(eq(bookings.userId, userId), eq(rides.driverId, userId))));
+  return rows.map(({ passengerId, ...trip }) => ({ ...trip, role: passengerId === userId ? 'passenger' : 'driver' }));
 }
 
 export async function setSuspension(

@@ -1,4 +1,5 @@
-import type { SessionUser, UpdateProfileInput, UserProfile, UserStats } from '@carpool/shared/schemas/users';
+import { CO2_KG_PER_MILE, DRIVING_ALONE_CENTS_PER_MILE, legMiles, segmentPrice } from '@carpool/shared/distance';
+import type { SessionUser, SharedTripImpact, UpdateProfileInput, UserProfile, UserStats } from '@carpool/shared/schemas/users';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Config } from '../../config.js';
@@ -6,6 +7,7 @@ import { deleteFiles, storeImage, type PreparedImage } from '../files/files.serv
 import { fileUrl, toPublicUser, toSessionUser } from './users.mapper.js';
 import {
   countCompletedRidesOf,
+  findCompletedTripsOf,
   findUserById,
   lockUserById,
   keyShareUserState,
@@ -41,13 +43,45 @@ async function reviewStatsOf(db: Queryable, userId: string): Promise<Pick<UserSt
   };
 }
 
+/** Road miles of a booking's part of its ride; 0 when a place has no coordinates (an old place). */
+function tripMiles(trip: { region: Parameters<typeof legMiles>[0]; route: readonly string[]; fromPlace: string; toPlace: string }): { miles: number; legs: number[]; first: number; last: number } {
+  const first = trip.route.indexOf(trip.fromPlace);
+  const last = trip.route.indexOf(trip.toPlace);
+  let legs: number[];
+  try {
+    legs = legMiles(trip.region, trip.route);
+  } catch {
+    legs = trip.route.slice(1).map(() => 0);
+  }
+  if (first < 0 || last <= first) return { miles: 0, legs, first: 0, last: legs.length };
+  return { miles: legs.slice(first, last).reduce((sum, value) => sum + value, 0), legs, first, last };
+}
+
+/** The profile's shared-trip figures from the user's completed bookings (UserStats.impact). */
+async function impactOf(db: Queryable, userId: string): Promise<SharedTripImpact> {
+  let seatMiles = 0;
+  let savedCents = 0;
+  for (const trip of await findCompletedTripsOf(db, userId)) {
+    const { miles, legs, first, last } = tripMiles(trip);
+    const paidCents = segmentPrice(trip.priceCents / 100, legs, first, last) * 100 * trip.seats;
+    seatMiles += miles * trip.seats;
+    // A passenger set what their seats cost against driving alone; a driver's passengers paid towards the trip.
+    savedCents += trip.role === 'passenger' ? miles * trip.seats * DRIVING_ALONE_CENTS_PER_MILE - paidCents : paidCents;
+  }
+  return {
+    milesShared: Math.round(seatMiles),
+    co2SavedKg: Math.round(seatMiles * CO2_KG_PER_MILE),
+    moneySaved: Math.max(0, Math.round(savedCents / 100)),
+  };
+}
+
 export async function getUserProfile(db: Queryable, userId: string): Promise<UserProfile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  const [reviewStats, rideCounts] = await Promise.all([reviewStatsOf(db, userId), countCompletedRidesOf(db, userId)]);
+  const [reviewStats, rideCounts, impact] = await Promise.all([reviewStatsOf(db, userId), countCompletedRidesOf(db, userId), impactOf(db, userId)]);
   return {
     ...toPublicUser(user),
-    stats: { ...reviewStats, ridesAsDriver: rideCounts.asDriver, ridesAsPassenger: rideCounts.asPassenger },
+    stats: { ...reviewStats, ridesAsDriver: rideCounts.asDriver, ridesAsPassenger: rideCounts.asPassenger, impact },
   };
 }
 

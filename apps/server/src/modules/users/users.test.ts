@@ -1,5 +1,7 @@
+import { CO2_KG_PER_MILE, DRIVING_ALONE_CENTS_PER_MILE, legMiles, segmentPrice } from '@carpool/shared/distance';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bookings, rides } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { smallPng } from '../../test/images.js';
 import { multipartRequest } from '../../test/multipart.js';
@@ -31,8 +33,49 @@ describeEachDatabase('profiles', (kind) => {
       preferences: { okayWithChatting: true, okayWithAnimals: false, okayWithMusic: true, okayWithSmoking: false },
       verificationStatus: 'none',
       driverVerified: false,
-      stats: { reviewCount: 0, averageRating: 0, ridesAsDriver: 0, ridesAsPassenger: 0 },
+      stats: { reviewCount: 0, averageRating: 0, ridesAsDriver: 0, ridesAsPassenger: 0, impact: { milesShared: 0, co2SavedKg: 0, moneySaved: 0 } },
     });
+  });
+
+  it("adds up a person's completed shared trips: miles, CO2 and money saved, as passenger and as driver", async () => {
+    const rider = await t.signIn('impact-rider@cornell.edu', 'Ivy Impact');
+    const driver = await t.signIn('impact-driver@cornell.edu', 'Drew Impact');
+    const route = ['ithaca', 'binghamton', 'new_york_city'];
+    const [ride] = await t.database.db
+      .insert(rides)
+      .values({
+        region: 'cornell',
+        driverId: driver.id,
+        fromPlace: 'ithaca',
+        toPlace: 'new_york_city',
+        stopPlaces: ['binghamton'],
+        stopTimes: [new Date('2026-03-12T15:45:00Z')],
+        departsAt: new Date('2026-03-12T14:30:00Z'),
+        timezone: 'America/New_York',
+        priceCents: 3500,
+        totalSeats: 3,
+        legSeats: [3, 1],
+        totalSuitcases: 2,
+        legSuitcases: [2, 2],
+        status: 'completed',
+      })
+      .returning();
+    // Two seats from Binghamton, completed; a cancelled booking counts for nothing.
+    await t.database.db.insert(bookings).values([
+      { rideId: ride!.id, userId: rider.id, seats: 2, suitcases: 0, fromPlace: 'binghamton', toPlace: 'new_york_city', status: 'completed' },
+      { rideId: ride!.id, userId: viewer.id, seats: 1, suitcases: 0, fromPlace: 'ithaca', toPlace: 'new_york_city', status: 'cancelled' },
+    ]);
+    const legs = legMiles('cornell', route);
+    const seatMiles = legs[1]! * 2;
+    const paid = segmentPrice(35, legs, 1, 2) * 2;
+    const statsOf = async (user: SignedInUser) => (await t.call({ method: 'GET', url: `/api/users/${user.id}`, token: viewer.token })).json().stats;
+    expect((await statsOf(rider)).impact).toEqual({
+      milesShared: Math.round(seatMiles),
+      co2SavedKg: Math.round(seatMiles * CO2_KG_PER_MILE),
+      moneySaved: Math.round((seatMiles * DRIVING_ALONE_CENTS_PER_MILE) / 100 - paid),
+    });
+    expect((await statsOf(driver)).impact).toEqual({ milesShared: Math.round(seatMiles), co2SavedKg: Math.round(seatMiles * CO2_KG_PER_MILE), moneySaved: paid });
+    expect(paid).toBeLessThan(35 * 2);
   });
 
   it('saves name, bio and preferences, and other users see them', async () => {

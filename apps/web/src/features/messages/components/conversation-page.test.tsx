@@ -22,7 +22,7 @@ const grace = {
   preferences: testUser.preferences,
   verificationStatus: 'none',
   driverVerified: false,
-  stats: { reviewCount: 0, averageRating: 0, ridesAsDriver: 0, ridesAsPassenger: 0 },
+  stats: { reviewCount: 0, averageRating: 0, ridesAsDriver: 0, ridesAsPassenger: 0, impact: { milesShared: 0, co2SavedKg: 0, moneySaved: 0 } },
 };
 let sequence = 0;
 

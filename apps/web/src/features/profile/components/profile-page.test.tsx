@@ -9,7 +9,7 @@ import { renderWithApp } from '../../../test/render-with-app';
 import { ProfilePage } from './profile-page';
 import { UserProfilePage } from './user-profile-page';
 
-const stats = { reviewCount: 3, averageRating: 4.5, ridesAsDriver: 2, ridesAsPassenger: 1 };
+const stats = { reviewCount: 3, averageRating: 4.5, ridesAsDriver: 2, ridesAsPassenger: 1, impact: { milesShared: 12345, co2SavedKg: 4938, moneySaved: 610 } };
 
 function profileOf(user: SessionUser): UserProfile {
   const { email: _email, isAdmin: _isAdmin, ...rest } = user;
@@ -98,6 +98,10 @@ describe('ProfilePage', () => {
     expect(within(statsList).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
     expect(statsList).toHaveTextContent('Rides as Driver2');
     expect(statsList).toHaveTextContent('Rides as Passenger1');
+    const shared = screen.getByText('Miles shared').closest('dl')!;
+    expect(shared).toHaveTextContent('Miles shared12,345');
+    expect(shared).toHaveTextContent('CO₂ saved4,938 kg');
+    expect(shared).toHaveTextContent('Money saved$610');
     expect(screen.getByText('Okay with Chatting')).toBeInTheDocument();
     expect(screen.getByText('NOT okay with Smoking')).toBeInTheDocument();
     expect(screen.getByText('Payouts are not enabled')).toBeInTheDocument();

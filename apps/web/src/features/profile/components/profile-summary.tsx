@@ -62,8 +62,36 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Reviews, Avg. Rating (2 decimals with rounded stars), Rides as Driver, Rides as Passenger. */
+/** "12,345": a whole number with thousands separators (no Intl formatter on the profile's first render). */
+const wholeNumber = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * Reviews, Avg. Rating (2 decimals with rounded stars), Rides as Driver, Rides as Passenger, and
+ * once a trip was shared, what the shared trips added up to: miles, CO2 and money saved.
+ */
 export function ProfileStats({ stats }: { stats: UserProfile['stats'] }) {
+  const { impact } = stats;
+  return (
+    <div className="space-y-3">
+      <ProfileCounts stats={stats} />
+      {impact.milesShared > 0 ? (
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Stat label="Miles shared">{wholeNumber(impact.milesShared)}</Stat>
+          <Stat label="CO₂ saved">{wholeNumber(impact.co2SavedKg)} kg</Stat>
+          <Stat label="Money saved">${wholeNumber(impact.moneySaved)}</Stat>
+        </dl>
+      ) : null}
+      {impact.milesShared > 0 ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Seat-miles of completed shared trips; CO₂ of the cars that stayed home at 400 g a mile (US EPA); money against driving alone at
+          70¢ a mile (IRS rate).
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileCounts({ stats }: { stats: UserProfile['stats'] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Stat label="Reviews">{stats.reviewCount}</Stat>
