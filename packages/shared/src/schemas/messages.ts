@@ -97,3 +97,28 @@ export const ConversationDto = z.object({
   unreadCount: z.number().int().min(0),
 });
 export type Conversation = z.infer<typeof ConversationDto>;
+
+/** GET /api/messages/rides: how many ride chats, most recent first. */
+export const RideChatsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+/**
+ * One ride chat of the caller's, for the inbox: the rides they drive or ride on (or rode on) in the
+ * region whose chat has a message, with its latest message.
+ */
+export const RideChatSummaryDto = z.object({
+  rideId: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  /** ISO 8601. */
+  departsAt: z.string(),
+  rideStatus: z.enum(['active', 'cancelled', 'completed']),
+  lastMessage: z.string(),
+  /** The latest message's author; null for the app's own notices. */
+  lastMessageAuthor: z.string().nullable(),
+  /** ISO 8601. */
+  lastMessageTime: z.string(),
+  messageCount: z.number().int().min(1),
+});
+export type RideChatSummary = z.infer<typeof RideChatSummaryDto>;

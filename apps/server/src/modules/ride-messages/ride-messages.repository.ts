@@ -191,3 +191,55 @@ export async function findRideMessageById(db: Queryable, id: string): Promise<Ri
 export async function findRideMessagesByAuthor(db: Queryable, userId: string): Promise<RideMessageRow[]> {
   return db.select().from(rideMessages).where(eq(rideMessages.userId, userId)).orderBy(asc(rideMessages.createdAt));
 }
+
+/** A ride chat of the user's with its latest message, for the inbox. */
+export interface RideChatRow {
+  rideId: string;
+  fromPlace: string;
+  toPlace: string;
+  departsAt: Date;
+  rideStatus: 'active' | 'cancelled' | 'completed';
+  content: string;
+  hiddenAt: Date | null;
+  authorName: string | null;
+  createdAt: Date;
+  messageCount: number;
+}
+
+/**
+ * The ride chats the user may read in a region (the driver, and passengers who hold or held a seat
+ * to the end), with at least one message, latest message first: the user's rides through
+ * rides_driver_idx and bookings_user_idx, each ride's latest message and count on
+ * ride_messages_ride_idx.
+ */
+export async function findRideChatsOfUser(db: Queryable, options: { userId: string; region: string; limit: number }): Promise<RideChatRow[]> {
+  const result = (await db.execute(sql`
+    select r.id::text as "rideId", r.from_place as "fromPlace", r.to_place as "toPlace", r.departs_at as "departsAt",
+           r.status as "rideStatus", latest.content, latest.hidden_at as "hiddenAt", u.name as "authorName",
+           latest.created_at as "createdAt",
+           (select count(*) from ride_messages m where m.ride_id = r.id)::int as "messageCount"
+      from rides r
+      join lateral (
+        select m.content, m.hidden_at, m.user_id, m.created_at
+          from ride_messages m
+         where m.ride_id = r.id
+         order by m.created_at desc, m.id desc
+         limit 1
+      ) latest on true
+      left join users u on u.id = latest.user_id
+     where r.region = ${options.region}
+       and r.id in (
+         select id from rides where driver_id = ${options.userId}::uuid
+         union
+         select ride_id from bookings where user_id = ${options.userId}::uuid and status in ('pending', 'confirmed', 'completed')
+       )
+     order by latest.created_at desc, r.id
+     limit ${options.limit}
+  `)) as unknown as { rows: (Omit<RideChatRow, 'departsAt' | 'createdAt' | 'hiddenAt'> & { departsAt: Date | string; createdAt: Date | string; hiddenAt: Date | string | null })[] };
+  return result.rows.map((row) => ({
+    ...row,
+    departsAt: new Date(row.departsAt),
+    createdAt: new Date(row.createdAt),
+    hiddenAt: row.hiddenAt === null ? null : new Date(row.hiddenAt),
+  }));
+}

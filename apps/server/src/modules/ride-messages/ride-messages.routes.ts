@@ -1,9 +1,9 @@
-import { RideIdParams, RideMessageDto, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
+import { RideChatSummaryDto, RideChatsQuery, RideIdParams, RideMessageDto, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
-import { listRideMessages, sendRideMessage } from './ride-messages.service.js';
+import { listRideChats, listRideMessages, sendRideMessage } from './ride-messages.service.js';
 
 export async function rideMessagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +25,21 @@ export async function rideMessagesRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request) => listRideMessages(deps, authOf(request).user.id, request.params.rideId, request.query),
+  );
+
+  r.get(
+    '/api/messages/rides',
+    {
+      schema: {
+        operationId: 'listRideChats',
+        tags: ['messages'],
+        summary: "The caller's ride chats in the region (rides they drive, or ride or rode on), latest message first (limit default 30, max 100)",
+        querystring: RideChatsQuery,
+        response: { 200: z.array(RideChatSummaryDto) },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => listRideChats(deps, authOf(request).user.id, request.region, request.query.limit),
   );
 
   r.post(

@@ -1,4 +1,5 @@
-import type { RideMessage, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
+import type { Region } from '@carpool/shared/regions';
+import type { RideChatSummary, RideMessage, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import { TEXTS } from '@carpool/shared/texts';
 import type { Db, Queryable } from '../../db/client.js';
@@ -9,6 +10,7 @@ import type { UserRow } from '../users/users.service.js';
 import {
   findBookingParticipant,
   findRideChatAccess,
+  findRideChatsOfUser,
   findRideMessages,
   insertRideMessage,
   insertRideMessageOfParticipant,
@@ -135,4 +137,20 @@ export async function createSystemRideMessage(
   const row = await insertRideMessage(db, { rideId, userId: null, kind: 'system', content, createdAt });
   const message = toRideMessageDto({ ...row, userName: null, userAvatarFileId: null });
   return () => events.publish('ride-event', { rideId, event: SOCKET_EVENTS.newMessage, payload: message });
+}
+
+/** The caller's ride chats in the region, latest message first, for the inbox. */
+export async function listRideChats(deps: Pick<RideMessagesDeps, 'db'>, userId: string, region: Region, limit: number): Promise<RideChatSummary[]> {
+  const rows = await findRideChatsOfUser(deps.db, { userId, region, limit });
+  return rows.map((row) => ({
+    rideId: row.rideId,
+    from: row.fromPlace,
+    to: row.toPlace,
+    departsAt: row.departsAt.toISOString(),
+    rideStatus: row.rideStatus,
+    lastMessage: row.hiddenAt ? REMOVED_MESSAGE_TEXT : row.content,
+    lastMessageAuthor: row.authorName,
+    lastMessageTime: row.createdAt.toISOString(),
+    messageCount: row.messageCount,
+  }));
 }

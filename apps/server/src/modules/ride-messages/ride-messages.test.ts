@@ -325,4 +325,44 @@ describeEachDatabase('ride messages', (kind) => {
       expect(contents).toContain('after a second');
     });
   });
+  describe('ride chats in the inbox', () => {
+    const chats = (user: SignedInUser, region?: string) =>
+      t.call({ method: 'GET', url: '/api/messages/rides', token: user.token, ...(region ? { region } : {}) });
+
+    it('lists the chats a person may read, latest message first, with the latest message and its author', async () => {
+      const quiet = await insertRide(t.database.db, driver.id);
+      const busy = await insertRide(t.database.db, driver.id);
+      await insertBooking(t.database.db, busy, pending.id, 'pending');
+      expect((await send(driver, { rideId: busy, content: 'Leaving at nine sharp' })).statusCode).toBe(201);
+      t.clock.advance(MESSAGE_RATE_LIMIT.windowMs);
+      expect((await send(pending, { rideId: busy, content: 'See you at the Commons' })).statusCode).toBe(201);
+
+      const forDriver = (await chats(driver)).json();
+      // The quiet ride has no message: no chat to show.
+      expect(forDriver.map((chat: { rideId: string }) => chat.rideId)).not.toContain(quiet);
+      expect(forDriver[0]).toMatchObject({
+        rideId: busy,
+        from: 'ithaca',
+        to: 'new_york_city',
+        rideStatus: 'active',
+        lastMessage: 'See you at the Commons',
+        lastMessageAuthor: 'Pat Pending',
+        messageCount: 2,
+      });
+      expect((await chats(pending)).json().map((chat: { rideId: string }) => chat.rideId)).toContain(busy);
+      // Not a participant, or another region: nothing.
+      expect((await chats(stranger)).json().map((chat: { rideId: string }) => chat.rideId)).not.toContain(busy);
+      expect((await chats(driver, 'nj')).json()).toEqual([]);
+    });
+
+    it('drops a chat once the passenger cancels, and shows a removed message as removed', async () => {
+      const ride = await insertRide(t.database.db, driver.id);
+      const booking = await insertBooking(t.database.db, ride, confirmed.id, 'confirmed');
+      expect((await send(confirmed, { rideId: ride, content: 'something rude' })).statusCode).toBe(201);
+      await t.database.db.update(rideMessages).set({ hiddenAt: t.clock.now() }).where(eq(rideMessages.rideId, ride));
+      expect((await chats(driver)).json().find((chat: { rideId: string }) => chat.rideId === ride)).toMatchObject({ lastMessage: 'This message was removed.' });
+      await setBookingStatus(t.database.db, booking, 'cancelled');
+      expect((await chats(confirmed)).json().map((chat: { rideId: string }) => chat.rideId)).not.toContain(ride);
+    });
+  });
 });

@@ -110,3 +110,47 @@ describe('InboxPage', () => {
     await waitFor(() => expect(screen.getByLabelText('1 unread')).toBeInTheDocument());
   });
 });
+
+describe('InboxPage: ride chats', () => {
+  it('lists the ride chats after the conversations, each opening its ride', async () => {
+    signInLocally('nj');
+    fakeServer({
+      'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+      'GET /api/conversation-messages/inbox': () => ({ body: [conversation()] }),
+      'GET /api/messages/rides': () => ({
+        body: [
+          {
+            rideId: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b01',
+            from: 'new_brunswick',
+            to: 'hoboken',
+            departsAt: '2026-03-14T14:00:00.000Z',
+            rideStatus: 'active',
+            lastMessage: 'Running five minutes late',
+            lastMessageAuthor: 'Grace Hopper',
+            lastMessageTime: '2026-03-12T19:10:00.000Z',
+            messageCount: 3,
+          },
+        ],
+      }),
+    });
+    renderWithApp(<InboxPage />, { path: '/nj/inbox' });
+    const chats = await screen.findByRole('list', { name: 'Ride chats' });
+    const link = within(chats).getByRole('link', { name: /^Ride chat New Brunswick → Hoboken/ });
+    expect(link).toHaveAttribute('href', '/nj/?ride=5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b01');
+    expect(link).toHaveTextContent('Grace Hopper: Running five minutes late');
+    expect(screen.getByRole('heading', { name: 'Ride chats' })).toBeInTheDocument();
+  });
+
+  it('shows no ride chats section when there are none', async () => {
+    signInLocally('nj');
+    const fetchMock = fakeServer({
+      'GET /api/auth/verify-token': () => ({ body: { valid: true, user: testUser } }),
+      'GET /api/conversation-messages/inbox': () => ({ body: [conversation()] }),
+      'GET /api/messages/rides': () => ({ body: [] }),
+    });
+    renderWithApp(<InboxPage />, { path: '/nj/inbox' });
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/messages/rides'))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Ride chats' })).toBeNull();
+  });
+});
