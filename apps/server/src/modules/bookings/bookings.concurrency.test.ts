@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notifications, rides, sessions, users } from '../../db/schema.js';
-import { hashToken } from '../auth/auth.service.js';
+import { bookings, notifications, rides, users } from '../../db/schema.js';
 import { bookRideInOneStatement } from './bookings.repository.js';
+import { signedInCrowd } from '../../test/crowd.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
 
@@ -22,15 +22,7 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
   beforeAll(async () => {
     t = await createTestApp('postgres', { start: RIDES_TEST_START, poolSize: 20 });
     driver = await t.signIn('driver@cornell.edu', 'Dana');
-    // Sign-in is rate limited per address, so the crowd gets its sessions straight in the database.
-    const created = await t.database.db
-      .insert(users)
-      .values(Array.from({ length: 100 }, (_, i) => ({ issuer: 'test', subject: `passenger${i}`, email: `passenger${i}@cornell.edu`, name: `P${i}`, college: 'cornell' })))
-      .returning({ id: users.id });
-    passengers = created.map((user) => ({ id: user.id, token: randomBytes(32).toString('base64url') }));
-    await t.database.db.insert(sessions).values(
-      passengers.map((p) => ({ userId: p.id, tokenHash: hashToken(p.token), expiresAt: new Date(RIDES_TEST_START.getTime() + 86_400_000 * 30) })),
-    );
+    passengers = await signedInCrowd(t, { prefix: 'passenger', count: 100, from: RIDES_TEST_START });
   }, 120_000);
   afterAll(() => t?.close());
 

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, rides, sessions, users } from '../../db/schema.js';
-import { hashToken } from '../auth/auth.service.js';
+import { bookings, rides } from '../../db/schema.js';
+import { signedInCrowd } from '../../test/crowd.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, postRide } from '../../test/ride-fixtures.js';
 
@@ -28,15 +27,7 @@ describe.skipIf(!hasPostgres)('seats per leg under concurrency [postgres]', () =
   beforeAll(async () => {
     t = await createTestApp('postgres', { start: RIDES_TEST_START, poolSize: 20 });
     driver = await t.signIn('legs-driver@cornell.edu', 'Dana');
-    // Sign-in is rate limited per address, so the crowd gets its sessions straight in the database.
-    const created = await t.database.db
-      .insert(users)
-      .values(Array.from({ length: 80 }, (_, i) => ({ issuer: 'test', subject: `legs${i}`, email: `legs${i}@cornell.edu`, name: `L${i}`, college: 'cornell' })))
-      .returning({ id: users.id });
-    crowd = created.map((user) => ({ id: user.id, token: randomBytes(32).toString('base64url') }));
-    await t.database.db.insert(sessions).values(
-      crowd.map((p) => ({ userId: p.id, tokenHash: hashToken(p.token), expiresAt: new Date(RIDES_TEST_START.getTime() + 86_400_000 * 30) })),
-    );
+    crowd = await signedInCrowd(t, { prefix: 'legs', count: 80, from: RIDES_TEST_START });
   }, 120_000);
   afterAll(() => t?.close());
 

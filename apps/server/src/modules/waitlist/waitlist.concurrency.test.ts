@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notifications, rides, sessions, users, waitlistEntries } from '../../db/schema.js';
-import { hashToken } from '../auth/auth.service.js';
+import { bookings, notifications, rides, waitlistEntries } from '../../db/schema.js';
+import { signedInCrowd } from '../../test/crowd.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
 
@@ -22,15 +21,7 @@ describe.skipIf(!hasPostgres)('waiting list under concurrency [postgres]', () =>
   beforeAll(async () => {
     t = await createTestApp('postgres', { start: RIDES_TEST_START, poolSize: 20 });
     driver = await t.signIn('wl-race-driver@cornell.edu', 'Dana');
-    // Sign-in is rate limited per address, so the crowd gets its sessions straight in the database.
-    const created = await t.database.db
-      .insert(users)
-      .values(Array.from({ length: 80 }, (_, i) => ({ issuer: 'test', subject: `wl${i}`, email: `wl${i}@cornell.edu`, name: `W${i}`, college: 'cornell' })))
-      .returning({ id: users.id });
-    crowd = created.map((user) => ({ id: user.id, token: randomBytes(32).toString('base64url') }));
-    await t.database.db.insert(sessions).values(
-      crowd.map((p) => ({ userId: p.id, tokenHash: hashToken(p.token), expiresAt: new Date(RIDES_TEST_START.getTime() + 86_400_000 * 30) })),
-    );
+    crowd = await signedInCrowd(t, { prefix: 'wl', count: 80, from: RIDES_TEST_START });
   }, 120_000);
   afterAll(() => t?.close());
 
