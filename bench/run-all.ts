@@ -2,14 +2,18 @@
  * `npm run bench`: seeds a fresh PostgreSQL database, runs every benchmark against the built app
  * and its bare baseline side by side, prints the table and writes bench/results/<date>.md.
  * BENCH_SCALE (0..1] shrinks counts and durations for a quick check; BENCH_CPU_PROF=1 profiles the servers.
+ * `npm run bench -- --growth` (or BENCH_GROWTH=1) runs only the growth of the search with stops
+ * (growth/run-growth.ts) instead.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runBooking, type BookingTarget } from './booking/run-booking.js';
+import { runLegRace, runSegmentThroughput } from './booking/run-segment-booking.js';
 import { runWaitlist } from './booking/run-waitlist.js';
 import { runChat, seedChatRooms } from './chat/run-chat.js';
-import { explainQueries, type ExplainedQuery } from './explain/run-explain.js';
+import { explainQueries, explainSearches, type ExplainedQuery } from './explain/run-explain.js';
+import { runGrowth } from './growth/run-growth.js';
 import { createBenchDatabase, dropBenchDatabase, openPool, type BenchDatabase } from './lib/database.js';
 import {
   BENCH_ROOT,
@@ -21,27 +25,16 @@ import {
   type RunningProcess,
 } from './lib/processes.js';
 import { markdownTable, type ReportRow } from './lib/report.js';
+import { freeResultsFile } from './lib/results-file.js';
 import { runOutboxDrain } from './outbox/run-outbox.js';
 import { mailEnv, startSmtpSink } from './outbox/smtp-sink.js';
 import { SCALE, SIZES } from './lib/scale.js';
 import { sleep } from './lib/stats.js';
 import { captureSearchSql } from './search/capture-search-sql.js';
-import { checkSameAnswers, runSearch, type SearchPhase } from './search/run-search.js';
-import { buildSearchRequests, filterOfSearch } from './search/search-requests.js';
+import { checkSameAnswers, runSaturationAlternated, runSearch, type SearchPhase } from './search/run-search.js';
+import { buildSearchRequests, buildStopSearchRequests, filterOfSearch } from './search/search-requests.js';
 import { busiestInboxUser, seedDatabase } from './seed/seed-data.js';
 import { describeWebRoutes, lighthouseRows, measureWebSizes, runLighthouseMedian, SIGNED_OUT_PAGES, webSizeRows, type LighthouseResult } from './web/run-web.js';
-
-/**
- * results/<name>.md, or <name>b.md, <name>c.md and so on when runs of the same day are there already:
- * a run never overwrites another's figures, which the README's sections cite by file.
- */
-function freeResultsFile(folder: string, name: string): string {
-  for (const suffix of ['', ...'bcdefghijklmnopqrstuvwxyz']) {
-    const file = path.join(folder, `${name}${suffix}.md`);
-    if (!existsSync(file)) return file;
-  }
-  throw new Error(`bench/results has a file for every suffix of ${name}`);
-}
 
 const SETTLE_MS = 2_000;
 const SEARCH_REQUEST_COUNT = 2_000;
@@ -92,6 +85,18 @@ function searchRows(phases: readonly SearchPhase[]): ReportRow[] {
   return rows;
 }
 
+function stopSearchRows(ours: SearchPhase, baseline: SearchPhase, stopRides: number): ReportRow[] {
+  const label = `Ride search with stops (A or B a stop; ${stopRides} upcoming rides with stops), saturation`;
+  return [
+    { benchmark: label, figure: 'throughput (req/s)', ours: ours.requestsPerSecond, baseline: baseline.requestsPerSecond },
+    { benchmark: label, figure: 'p50 latency (ms)', ours: ours.p50, baseline: baseline.p50 },
+    { benchmark: label, figure: 'p99 latency (ms)', ours: ours.p99, baseline: baseline.p99 },
+    { benchmark: label, figure: 'server CPU per request (ms)', ours: ours.serverCpuMsPerRequest, baseline: baseline.serverCpuMsPerRequest },
+    { benchmark: label, figure: 'PostgreSQL CPU per request (ms)', ours: ours.postgresCpuMsPerRequest, baseline: baseline.postgresCpuMsPerRequest },
+    ...(ours.failures + baseline.failures > 0 ? [{ benchmark: label, figure: 'failed requests', ours: ours.failures, baseline: baseline.failures }] : []),
+  ];
+}
+
 function explainSection(explained: readonly ExplainedQuery[]): string {
   return explained
     .map((query) => `### ${query.name}${query.seqScans.length ? ` (SEQUENTIAL SCAN on ${query.seqScans.join(', ')})` : ''}\n\n\`\`\`\n${query.plan}\n\`\`\``)
@@ -126,8 +131,9 @@ async function main() {
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
     const requests = buildSearchRequests(seeded.signedIn, SEARCH_REQUEST_COUNT, seeded.seededAt);
+    const stopRequests = buildStopSearchRequests(seeded.signedIn, seeded.stopRides, SEARCH_REQUEST_COUNT);
     const filters = requests.map(filterOfSearch);
-    const templates = await captureSearchSql(pool, filters);
+    const templates = await captureSearchSql(pool, [...filters, ...stopRequests.map(filterOfSearch)]);
     const templatesFile = path.join(dataDir, 'search-sql.json');
     writeFileSync(templatesFile, JSON.stringify(templates));
 
@@ -139,6 +145,7 @@ async function main() {
     });
     running.push(baseline);
     await checkSameAnswers(app.url, baseline.url, requests);
+    await checkSameAnswers(app.url, baseline.url, stopRequests, { everyFinds: true });
     await sleep(SETTLE_MS);
     const idle = { ours: residentMb(app.child.pid!), baseline: residentMb(baseline.child.pid!) };
 
@@ -150,15 +157,33 @@ async function main() {
       ],
       requests,
     );
+    log('ride search with stops');
+    const stopPhases = await runSaturationAlternated(
+      [
+        { name: 'ours', url: app.url, pid: app.child.pid! },
+        { name: 'baseline', url: baseline.url, pid: baseline.child.pid! },
+      ],
+      stopRequests,
+      2,
+      'search with stops',
+    );
     await baseline.stop();
 
     log('EXPLAIN');
-    const explained = await explainQueries(pool, templates, filters, await busiestInboxUser(pool));
+    const inboxUser = await busiestInboxUser(pool);
+    const explained = [
+      ...(await explainQueries(pool, templates, filters, inboxUser)),
+      ...(await explainSearches(pool, templates, stopRequests.map(filterOfSearch), inboxUser, 'ride search with stops, A or B a stop')),
+    ];
 
     log('booking');
     const booking = await runBooking({ appUrl: app.url, appPid: app.child.pid!, databaseUrl: database.url, pool, baselinePool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
     for (const row of booking.throughput) log(`booking ${row.target}: ${row.bookingsPerSecond.toFixed(0)}/s, p99 ${row.p99.toFixed(1)} ms`);
     const bookingMails = (await smtp.stats()).received;
+
+    log('booking a segment');
+    const segmentBooking = await runSegmentThroughput({ appUrl: app.url, appPid: app.child.pid!, pool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
+    const legRace = await runLegRace({ appUrl: app.url, pool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
 
     log('waiting list');
     const waitlist = await runWaitlist({ appUrl: app.url, pool, driverId: seeded.driverIds[0]!, users: seeded.signedIn });
@@ -185,12 +210,15 @@ async function main() {
 
     const saturation = (target: 'ours' | 'baseline') => phases.find((phase) => phase.rate === 'max' && phase.target === target)!;
     const throughput = (target: BookingTarget) => booking.throughput.find((row) => row.target === target)!;
+    const segmentOf = (target: BookingTarget) => segmentBooking.find((row) => row.target === target)!;
+    const stopSearch = (target: 'ours' | 'baseline') => stopPhases.find((phase) => phase.target === target)!;
     const race = (target: 'ours' | 'baseline-http' | 'baseline') => booking.races.find((row) => row.target === target)!;
     const waitlistOf = (target: 'ours' | 'no-waitlist') => waitlist.find((row) => row.target === target)!;
     const chatOf = (target: 'ours' | 'baseline') => chat.find((row) => row.target === target)!;
 
     const rows: ReportRow[] = [
       ...searchRows(phases),
+      ...stopSearchRows(stopSearch('ours'), stopSearch('baseline'), seeded.stopRides.length),
       { benchmark: 'Booking, hot rides', figure: 'bookings/s', ours: throughput('ours').bookingsPerSecond, baseline: throughput('baseline').bookingsPerSecond },
       { benchmark: 'Booking, hot rides', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline').p50 },
       { benchmark: 'Booking, hot rides', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline').p99 },
@@ -254,6 +282,38 @@ async function main() {
         baseline: `${race('baseline').soldPerRound.join(', ')} (bare HTTP: ${race('baseline-http').soldPerRound.join(', ')})`,
         ratio: 'exact',
       },
+      {
+        benchmark: 'Booking a segment, hot rides with 2 stops',
+        figure: 'bookings/s (ours: one of the 5 segments in turn; baseline: the whole of a ride without stops)',
+        ours: segmentOf('segment').bookingsPerSecond,
+        baseline: segmentOf('whole').bookingsPerSecond,
+      },
+      { benchmark: 'Booking a segment, hot rides with 2 stops', figure: 'p99 latency (ms)', ours: segmentOf('segment').p99, baseline: segmentOf('whole').p99 },
+      {
+        benchmark: 'Booking a segment, hot rides with 2 stops',
+        figure: 'server CPU per booking (ms)',
+        ours: segmentOf('segment').cpuPerBooking.server!,
+        baseline: segmentOf('whole').cpuPerBooking.server!,
+      },
+      {
+        benchmark: 'Booking a segment, hot rides with 2 stops',
+        figure: 'PostgreSQL CPU per booking (ms)',
+        ours: segmentOf('segment').cpuPerBooking.postgres,
+        baseline: segmentOf('whole').cpuPerBooking.postgres,
+      },
+      {
+        benchmark: 'Booking a segment, hot rides with 2 stops',
+        figure: 'bookings/s (ours: a segment; baseline: the whole of the same rides with stops)',
+        ours: segmentOf('segment').bookingsPerSecond,
+        baseline: segmentOf('whole-with-stops').bookingsPerSecond,
+      },
+      {
+        benchmark: `Booking race per leg, ${legRace.clients} clients, segments of a ${legRace.seats}-seat ride of ${legRace.legs} legs`,
+        figure: `seats held per leg, each round (${legRace.rounds} rounds; bookings accepted); no leg oversold, counters = total - held, every refusal had a full leg`,
+        ours: legRace.heldPerRound.map((held, round) => `${held.join('/')} (${legRace.acceptedPerRound[round]})`).join(', '),
+        baseline: '',
+        ratio: 'exact',
+      },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p50 send to receive (ms)', ours: chatOf('ours').p50, baseline: chatOf('baseline').p50 },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'p99 send to receive (ms)', ours: chatOf('ours').p99, baseline: chatOf('baseline').p99 },
       { benchmark: `Chat fan-out, ${chatOf('ours').sockets} sockets, ${chatOf('ours').rooms} rooms`, figure: 'deliveries/s', ours: chatOf('ours').deliveriesPerSecond, baseline: chatOf('baseline').deliveriesPerSecond },
@@ -290,7 +350,7 @@ async function main() {
       `# Benchmark results, ${date}`,
       '',
       `Scale ${SCALE}${SCALE < 1 ? ' (a smoke run, not comparable with full runs)' : ''}; ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}); Node ${process.version}; ${versionRows[0]!.version.split(',')[0]}.`,
-      `Seeded ${SIZES.rides} rides over 2 regions and ${SIZES.days} days, ${SIZES.users} users, ${SIZES.signedInUsers} sessions and ${SIZES.conversations} conversations in ${seedSeconds.toFixed(1)} s. The whole run took ${Math.round(totalSeconds)} s (without the build).`,
+      `Seeded ${SIZES.rides} rides over 2 regions and ${SIZES.days} days (${seeded.stopRides.length} upcoming active ones with stops), ${SIZES.users} users, ${SIZES.signedInUsers} sessions and ${SIZES.conversations} conversations in ${seedSeconds.toFixed(1)} s. The whole run took ${Math.round(totalSeconds)} s (without the build).`,
       `Search phases ${SIZES.search.phaseSeconds} s each, ${SIZES.search.connections} connections; booking ${SIZES.booking.bookings} bookings by ${SIZES.booking.concurrency} clients on ${SIZES.booking.seatsPerRide}-seat rides (with and without the outbox: twice each, alternated, means shown); outbox drain ${SIZES.outboxMails} e-mails; chat window ${SIZES.chat.windowSeconds} s.`,
       'What each figure means, and the baselines: bench/README.md.',
       '',
@@ -319,7 +379,9 @@ async function main() {
   }
 }
 
-main().then(
+const growth = process.argv.includes('--growth') || process.env.npm_config_growth === 'true' || process.env.BENCH_GROWTH === '1';
+
+(growth ? runGrowth() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     process.stderr.write(`\nBENCH FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

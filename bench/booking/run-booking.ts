@@ -9,14 +9,22 @@ import type { SignedInUser } from '../seed/seed-data.js';
 import { createBookableRides, soldSeats } from './booking-rides.js';
 
 /** One attempt to book one seat: resolves true when a seat was sold, false when the ride was full. */
-type BookOne = (rideId: string, user: SignedInUser) => Promise<boolean>;
+export type BookOne = (rideId: string, user: SignedInUser) => Promise<boolean>;
+
+/** A range of a ride's route: where the passenger boards and leaves. */
+export interface Segment {
+  from: string;
+  to: string;
+}
 
 /**
  * 'ours' is the app as it runs (the outbox trigger queues an e-mail and a push row per booking, its worker sends them);
  * 'ours-outbox-off' the same app with the trigger disabled; 'baseline-http' the bare Fastify + pg endpoint
- * (baseline-booking-server.ts); 'baseline' the bare transaction through pg, without HTTP.
+ * (baseline-booking-server.ts); 'baseline' the bare transaction through pg, without HTTP. The segment
+ * benchmark (run-segment-booking.ts): 'segment' the app booking segments of rides with stops,
+ * 'whole-with-stops' the whole of such rides, 'whole' the whole of rides without stops.
  */
-export type BookingTarget = 'ours' | 'ours-outbox-off' | 'baseline-http' | 'baseline';
+export type BookingTarget = 'ours' | 'ours-outbox-off' | 'baseline-http' | 'baseline' | 'segment' | 'whole-with-stops' | 'whole';
 
 export interface BookingThroughput {
   target: BookingTarget;
@@ -41,13 +49,16 @@ export interface BookingRace {
   soldPerRound: number[];
 }
 
-/** POST /api/bookings/bookRide, signed in, as the web app sends it: to the app or to the bare HTTP baseline. */
-export function bookThroughApp(url: string): BookOne {
+/**
+ * POST /api/bookings/bookRide, signed in, as the web app sends it: to the app or to the bare HTTP
+ * baseline; with `segmentOf`, each booking asks for the segment it answers (none: the whole ride).
+ */
+export function bookThroughApp(url: string, segmentOf: () => Segment | undefined = () => undefined): BookOne {
   return async (rideId, user) => {
     const { status, body } = await postJson(
       `${url}/api/bookings/bookRide`,
       user.token,
-      { rideId, seats: 1, suitcases: 0, paymentIntentId: 'NO_STRIPE' },
+      { rideId, seats: 1, suitcases: 0, paymentIntentId: 'NO_STRIPE', ...segmentOf() },
       { 'x-region': 'cornell' },
     );
     if (status === 201) return true;
@@ -64,8 +75,11 @@ export function bookThroughPg(pool: pg.Pool): BookOne {
       await client.query('begin');
       const now = new Date();
       const reserved = await client.query(
-        `update rides set seats_available = seats_available - $2, suitcases_available = suitcases_available - $3
-          where id = $1 and status = 'active' and departs_at > $4 and seats_available >= $2 and suitcases_available >= $3
+        `update rides set leg_seats = legs_add(leg_seats, route_legs(route, null, null), -$2::int),
+                          leg_suitcases = legs_add(leg_suitcases, route_legs(route, null, null), -$3::int)
+          where id = $1 and status = 'active' and departs_at > $4
+            and coalesce(legs_min(leg_seats, route_legs(route, null, null)) >= $2::smallint
+                         and legs_min(leg_suitcases, route_legs(route, null, null)) >= $3::smallint, false)
           returning *`,
         [rideId, 1, 0, now],
       );
@@ -74,9 +88,9 @@ export function bookThroughPg(pool: pg.Pool): BookOne {
         return false;
       }
       await client.query(
-        `insert into bookings (id, ride_id, user_id, seats, suitcases, status, payment_intent_id, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, 'pending', 'NO_STRIPE', $6, $6) returning *`,
-        [randomUUID(), rideId, user.id, 1, 0, now],
+        `insert into bookings (id, ride_id, user_id, seats, suitcases, from_place, to_place, status, payment_intent_id, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $7, $8, 'pending', 'NO_STRIPE', $6, $6) returning *`,
+        [randomUUID(), rideId, user.id, 1, 0, now, reserved.rows[0].from_place, reserved.rows[0].to_place],
       );
       await client.query('commit');
       return true;
@@ -93,7 +107,7 @@ export function bookThroughPg(pool: pg.Pool): BookOne {
  * `bookings` one-seat bookings by `concurrency` clients; booking i goes to ride i / seatsPerRide,
  * so a handful of rides are hot at any moment and every ride fills up exactly.
  */
-async function measureThroughput(
+export async function measureThroughput(
   target: BookingTarget,
   book: BookOne,
   rideIds: readonly string[],
@@ -161,7 +175,7 @@ export interface OutboxBacklog {
  * Waits until the app's worker has sent every pending e-mail row, so that one measurement does not
  * pay for the last one's mail; answers how many were pending and how long that took.
  */
-async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 120_000): Promise<OutboxBacklog> {
+export async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 120_000): Promise<OutboxBacklog> {
   const started = performance.now();
   const deadline = Date.now() + timeoutMs;
   let pending: number | null = null;
@@ -175,7 +189,7 @@ async function waitForOutboxDrained(pool: pg.Pool, timeoutMs = 120_000): Promise
 }
 
 /** The mean of two throughput runs of one target (alternated with the other, so drift on a busy machine hits both alike). */
-function meanOf(runs: readonly BookingThroughput[]): BookingThroughput {
+export function meanOf(runs: readonly BookingThroughput[]): BookingThroughput {
   const mean = (pick: (run: BookingThroughput) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
   return {
     target: runs[0]!.target,

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { BENCH_ROOT, REPO_ROOT, withPeakRss } from '../lib/processes.js';
 import { SIZES } from '../lib/scale.js';
 import { percentile, seededRandom } from '../lib/stats.js';
-import { BENCH_TIME_ZONE, insertColumns, type SignedInUser } from '../seed/seed-data.js';
+import { arrayLiteral, BENCH_TIME_ZONE, insertColumns, type SignedInUser } from '../seed/seed-data.js';
 import type { ChatRoom, ClientToParent, ParentToClient } from './chat-protocol.js';
 
 export interface ChatResult {
@@ -51,9 +51,9 @@ export async function seedChatRooms(pool: pg.Pool, users: readonly SignedInUser[
     timezone: { type: 'text', values: rooms.map(() => BENCH_TIME_ZONE) },
     price_cents: { type: 'int4', values: rooms.map(() => 3_000) },
     total_seats: { type: 'int2', values: rooms.map(() => 8) },
-    seats_available: { type: 'int2', values: rooms.map((room) => 8 - (room.members.length - 1)) },
     total_suitcases: { type: 'int2', values: rooms.map(() => 8) },
-    suitcases_available: { type: 'int2', values: rooms.map(() => 8) },
+    leg_seats: { type: 'text', values: rooms.map((room) => arrayLiteral([8 - (room.members.length - 1)])), cast: 'smallint[]' },
+    leg_suitcases: { type: 'text', values: rooms.map(() => arrayLiteral([8])), cast: 'smallint[]' },
   });
   const passengers = rooms.flatMap((room) => room.members.slice(1).map((member) => ({ rideId: room.rideId, userId: member.id })));
   await insertColumns(pool, 'bookings', {
@@ -62,6 +62,8 @@ export async function seedChatRooms(pool: pg.Pool, users: readonly SignedInUser[
     user_id: { type: 'uuid', values: passengers.map((booking) => booking.userId) },
     seats: { type: 'int2', values: passengers.map(() => 1) },
     suitcases: { type: 'int2', values: passengers.map(() => 0) },
+    from_place: { type: 'text', values: passengers.map(() => 'ithaca') },
+    to_place: { type: 'text', values: passengers.map(() => 'boston') },
     status: { type: 'text', values: passengers.map(() => 'confirmed') },
   });
   return rooms.map((room) => ({ rideId: room.rideId, tokens: room.members.map((member) => member.token) }));

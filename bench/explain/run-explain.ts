@@ -21,12 +21,13 @@ async function explain(pool: pg.Pool, name: string, text: string, params: unknow
   return { name, plan, seqScans };
 }
 
-/** EXPLAIN ANALYZE of the ride search (one query per filter shape) and of the inbox, on the seeded data. */
-export async function explainQueries(
+/** EXPLAIN ANALYZE of the ride search, one query per filter shape (the first filter of each), named `<label> (<shape>)`. */
+export async function explainSearches(
   pool: pg.Pool,
   templates: SearchSqlTemplates,
   filters: readonly SearchFilterInput[],
-  inboxUserId: string,
+  viewerId: string,
+  label = 'ride search',
 ): Promise<ExplainedQuery[]> {
   const explained: ExplainedQuery[] = [];
   const seen = new Set<string>();
@@ -34,8 +35,19 @@ export async function explainQueries(
     const shape = searchShape(filter);
     if (seen.has(shape)) continue;
     seen.add(shape);
-    explained.push(await explain(pool, `ride search (${shape})`, templates.search[shape]!, buildSearchParams(filter, new Date(), inboxUserId)));
+    explained.push(await explain(pool, `${label} (${shape})`, templates.search[shape]!, buildSearchParams(filter, new Date(), viewerId)));
   }
+  return explained;
+}
+
+/** EXPLAIN ANALYZE of the ride search (one query per filter shape) and of the inbox, on the seeded data. */
+export async function explainQueries(
+  pool: pg.Pool,
+  templates: SearchSqlTemplates,
+  filters: readonly SearchFilterInput[],
+  inboxUserId: string,
+): Promise<ExplainedQuery[]> {
+  const explained = await explainSearches(pool, templates, filters, inboxUserId);
   const last = { sql: '', params: [] as unknown[] };
   const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => Object.assign(last, { sql: query, params }) } }) as unknown as Db;
   await findInbox(db, inboxUserId, 50);

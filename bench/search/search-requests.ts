@@ -1,6 +1,7 @@
 import { COLLEGES, type College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
-import { BENCH_TIME_ZONE, REGIONS, distinctPlaces, skewedPlace, type SignedInUser } from '../seed/seed-data.js';
+import { dayInTimeZone } from '@carpool/shared/time-zones';
+import { BENCH_TIME_ZONE, REGIONS, distinctPlaces, skewedPlace, type SignedInUser, type StopRide } from '../seed/seed-data.js';
 import { pick, seededRandom } from '../lib/stats.js';
 import { SIZES } from '../lib/scale.js';
 import type { SearchFilterInput } from './search-sql.js';
@@ -54,6 +55,32 @@ export function buildSearchRequests(users: readonly SignedInUser[], count: numbe
     let draw = random() * totalWeight;
     const mix = MIXES.find((candidate) => (draw -= candidate.weight) <= 0) ?? MIXES[0]!;
     requests.push({ region, ...mix.build(random, region, day), user: pick(random, users) });
+  }
+  return requests;
+}
+
+/**
+ * Searches from A to B where A or B is a stop of some seeded rides (issue 32, acceptance 8): each
+ * is an ordered pair of a seeded ride's route other than its two ends, asked as people ask for a
+ * route: mostly on the boarding place's day (the carousel), some without a day. Every one finds
+ * that ride at least; the same pair also finds the rides that pass both places in any other way.
+ */
+export function buildStopSearchRequests(users: readonly SignedInUser[], stopRides: readonly StopRide[], count: number): SearchRequest[] {
+  if (stopRides.length === 0) throw new Error('the seed has no upcoming ride with stops to search for');
+  const random = seededRandom(17);
+  const requests: SearchRequest[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const ride = pick(random, stopRides);
+    const last = ride.route.length - 1;
+    let first = 0;
+    let end = last;
+    // Not the ride's own two ends: at least one of the pair is a stop.
+    while (first === 0 && end === last) {
+      first = Math.floor(random() * last);
+      end = first + 1 + Math.floor(random() * (last - first));
+    }
+    const day = random() < 0.75 ? dayInTimeZone(new Date(ride.leaves[first]!), BENCH_TIME_ZONE) : undefined;
+    requests.push({ region: ride.region, from: ride.route[first]!, to: ride.route[end]!, ...(day ? { day } : {}), user: pick(random, users) });
   }
   return requests;
 }

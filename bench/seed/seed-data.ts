@@ -4,6 +4,7 @@ import { PLACES } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import { SIZES } from '../lib/scale.js';
 import { pick, seededRandom } from '../lib/stats.js';
+import { drawStops, STOP_RIDE_SHARE, stopCandidates, type SeededStops } from './ride-stops.js';
 
 const BATCH = 5_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +31,15 @@ export interface SeededData {
   /** Users that drive the seeded rides (and the rides the booking and chat benchmarks add). */
   driverIds: string[];
   seededAt: Date;
+  /** The upcoming active rides that carry stops: what the search with stops asks for. */
+  stopRides: StopRide[];
+}
+
+/** A seeded ride with stops: its region, its route and when it leaves each place of it (ms; the destination's is unknown). */
+export interface StopRide {
+  region: Region;
+  route: string[];
+  leaves: number[];
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -62,20 +72,32 @@ export interface SeedClient {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
+/**
+ * A column of values for `insertColumns`: `type` is the element type sent as one array parameter;
+ * `cast`, when given, converts each element on the way in (an array column is sent as the text of
+ * each row's array literal, since unnest would flatten an array of arrays).
+ */
+export interface ColumnValues {
+  type: string;
+  values: unknown[];
+  cast?: string;
+}
+
 /** Inserts columns of values with one `insert ... select * from unnest(...)` per batch: one round trip per 5,000 rows. */
-export async function insertColumns(
-  client: SeedClient,
-  table: string,
-  columns: Record<string, { type: string; values: unknown[] }>,
-): Promise<void> {
+export async function insertColumns(client: SeedClient, table: string, columns: Record<string, ColumnValues>): Promise<void> {
   const names = Object.keys(columns);
   const total = columns[names[0]!]!.values.length;
   const unnest = names.map((name, index) => `$${index + 1}::${columns[name]!.type}[]`).join(', ');
-  const text = `insert into ${table} (${names.map((name) => `"${name}"`).join(', ')}) select * from unnest(${unnest})`;
+  const quoted = names.map((name) => `"${name}"`);
+  const selected = names.map((name, index) => (columns[name]!.cast ? `${quoted[index]}::${columns[name]!.cast}` : quoted[index]!));
+  const text = `insert into ${table} (${quoted.join(', ')}) select ${selected.join(', ')} from unnest(${unnest}) as u(${quoted.join(', ')})`;
   for (let start = 0; start < total; start += BATCH) {
     await client.query(text, names.map((name) => columns[name]!.values.slice(start, start + BATCH)));
   }
 }
+
+/** The text of a PostgreSQL array literal, each element quoted (place slugs, ISO instants, numbers). */
+export const arrayLiteral = (values: readonly (string | number)[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
 
 async function seedUsers(pool: SeedClient, random: () => number, now: Date) {
   const ids: string[] = [];
@@ -119,24 +141,37 @@ async function seedSessions(pool: SeedClient, users: { ids: string[]; colleges: 
   return signedIn;
 }
 
-async function seedRides(pool: SeedClient, random: () => number, driverIds: readonly string[], now: Date) {
-  const rows = {
-    id: [] as string[],
-    region: [] as string[],
-    driver_id: [] as string[],
-    from_place: [] as string[],
-    to_place: [] as string[],
-    departs_at: [] as string[],
-    timezone: [] as string[],
-    price_cents: [] as number[],
-    total_seats: [] as number[],
-    seats_available: [] as number[],
-    total_suitcases: [] as number[],
-    suitcases_available: [] as number[],
-    status: [] as string[],
-    created_at: [] as string[],
+/** A seeded ride's row, with its stops and, per passenger, the range of legs they hold. */
+export interface SeededRides {
+  id: string[];
+  region: Region[];
+  driver_id: string[];
+  from_place: string[];
+  to_place: string[];
+  departs_at: string[];
+  price_cents: number[];
+  total_seats: number[];
+  total_suitcases: number[];
+  status: string[];
+  created_at: string[];
+  stops: (SeededStops | undefined)[];
+  /** Per passenger (one seat each): the first leg and the leg after the last, 0-based. */
+  passengers: { first: number; end: number }[][];
+}
+
+/**
+ * The rides, drawn from `random` exactly as before stopovers came (so the routes, times and taken
+ * seats stay those of earlier runs), then, from a stream of their own, the stops: about a third of
+ * all rides (STOP_RIDE_SHARE) carry 1 to 3 places that lie on the way (the post form's
+ * suggestions), and a passenger of such a ride holds the whole ride or a segment of it.
+ */
+export function drawRides(random: () => number, driverIds: readonly string[], now: Date, count: number): SeededRides {
+  const rows: SeededRides = {
+    id: [], region: [], driver_id: [], from_place: [], to_place: [], departs_at: [], price_cents: [],
+    total_seats: [], total_suitcases: [], status: [], created_at: [], stops: [], passengers: [],
   };
-  for (let index = 0; index < SIZES.rides; index += 1) {
+  const free: number[] = [];
+  for (let index = 0; index < count; index += 1) {
     const region = REGIONS[index % REGIONS.length]!;
     const [from, to] = distinctPlaces(random, region);
     const seats = 1 + Math.floor(random() * 6);
@@ -150,87 +185,121 @@ async function seedRides(pool: SeedClient, random: () => number, driverIds: read
     rows.from_place.push(from);
     rows.to_place.push(to);
     rows.departs_at.push(new Date(departs).toISOString());
-    rows.timezone.push(BENCH_TIME_ZONE);
     rows.price_cents.push(1_000 + Math.floor(random() * 50) * 100);
     rows.total_seats.push(seats);
-    rows.seats_available.push(Math.floor(random() * (seats + 1)));
+    free.push(Math.floor(random() * (seats + 1)));
     rows.total_suitcases.push(suitcases);
-    rows.suitcases_available.push(suitcases);
     rows.status.push(past ? 'completed' : random() < 0.05 ? 'cancelled' : 'active');
     rows.created_at.push(new Date(now.getTime() - random() * 14 * DAY_MS).toISOString());
   }
-  const types: Record<keyof typeof rows, string> = {
-    id: 'uuid',
-    region: 'text',
-    driver_id: 'uuid',
-    from_place: 'text',
-    to_place: 'text',
-    departs_at: 'timestamptz',
-    timezone: 'text',
-    price_cents: 'int4',
-    total_seats: 'int2',
-    seats_available: 'int2',
-    total_suitcases: 'int2',
-    suitcases_available: 'int2',
-    status: 'text',
-    created_at: 'timestamptz',
-  };
-  await insertColumns(
-    pool,
-    'rides',
-    Object.fromEntries(Object.entries(rows).map(([name, values]) => [name, { type: types[name as keyof typeof rows], values }])),
-  );
+  const stopRandom = seededRandom(13);
+  const withCandidates = rows.id.filter((_, index) => stopCandidates(rows.region[index]!, rows.from_place[index]!, rows.to_place[index]!).length > 0).length;
+  // Not every route has a place on the way; the others get stops a little more often, so that the share is STOP_RIDE_SHARE of all rides.
+  const chance = Math.min(1, (STOP_RIDE_SHARE * count) / Math.max(1, withCandidates));
+  for (let index = 0; index < count; index += 1) {
+    const region = rows.region[index]!;
+    const stops =
+      stopCandidates(region, rows.from_place[index]!, rows.to_place[index]!).length > 0 && stopRandom() < chance
+        ? drawStops(stopRandom, region, rows.from_place[index]!, rows.to_place[index]!, Date.parse(rows.departs_at[index]!))
+        : undefined;
+    rows.stops.push(stops);
+    const legs = (stops?.places.length ?? 0) + 1;
+    // A cancelled ride holds nothing; on the others each taken seat is a passenger's, the whole ride or (half of them, with stops) a segment.
+    const taken = rows.status[index] === 'cancelled' ? 0 : rows.total_seats[index]! - free[index]!;
+    rows.passengers.push(
+      Array.from({ length: taken }, () => {
+        if (legs === 1 || stopRandom() < 0.5) return { first: 0, end: legs };
+        const first = Math.floor(stopRandom() * legs);
+        return { first, end: first + 1 + Math.floor(stopRandom() * (legs - first)) };
+      }),
+    );
+  }
+  return rows;
+}
+
+/** Free seats per leg: the total less the passengers holding that leg. */
+export function legSeatsOf(total: number, legs: number, passengers: readonly { first: number; end: number }[]): number[] {
+  return Array.from({ length: legs }, (_, leg) => total - passengers.filter((held) => held.first <= leg && leg < held.end).length);
+}
+
+async function seedRides(pool: SeedClient, random: () => number, driverIds: readonly string[], now: Date): Promise<SeededRides> {
+  const rows = drawRides(random, driverIds, now, SIZES.rides);
+  const legCount = (index: number) => (rows.stops[index]?.places.length ?? 0) + 1;
+  await insertColumns(pool, 'rides', {
+    id: { type: 'uuid', values: rows.id },
+    region: { type: 'text', values: rows.region },
+    driver_id: { type: 'uuid', values: rows.driver_id },
+    from_place: { type: 'text', values: rows.from_place },
+    to_place: { type: 'text', values: rows.to_place },
+    departs_at: { type: 'timestamptz', values: rows.departs_at },
+    stop_places: { type: 'text', values: rows.stops.map((stops) => arrayLiteral(stops?.places ?? [])), cast: 'text[]' },
+    stop_times: {
+      type: 'text',
+      values: rows.stops.map((stops) => arrayLiteral((stops?.times ?? []).map((at) => new Date(at).toISOString()))),
+      cast: 'timestamptz[]',
+    },
+    timezone: { type: 'text', values: rows.id.map(() => BENCH_TIME_ZONE) },
+    price_cents: { type: 'int4', values: rows.price_cents },
+    total_seats: { type: 'int2', values: rows.total_seats },
+    total_suitcases: { type: 'int2', values: rows.total_suitcases },
+    leg_seats: {
+      type: 'text',
+      values: rows.id.map((_, index) => arrayLiteral(legSeatsOf(rows.total_seats[index]!, legCount(index), rows.passengers[index]!))),
+      cast: 'smallint[]',
+    },
+    leg_suitcases: { type: 'text', values: rows.id.map((_, index) => arrayLiteral(Array<number>(legCount(index)).fill(rows.total_suitcases[index]!))), cast: 'smallint[]' },
+    status: { type: 'text', values: rows.status },
+    created_at: { type: 'timestamptz', values: rows.created_at },
+  });
   return rows;
 }
 
 /**
- * The bookings behind the seeded rides' taken seats: each active or completed ride gets one
- * one-seat booking per seat it shows taken, by distinct passengers other than its driver
- * (confirmed on a past ride, pending or confirmed on an upcoming one), so that the tables a
- * booking reads hold data to plan on, as in a running system, and the counters agree with them.
+ * The bookings behind the seeded rides' taken seats: each passenger of a ride (drawRides) gets a
+ * one-seat booking of their range, by distinct passengers other than its driver (confirmed on a
+ * past ride, pending or confirmed on an upcoming one), so that the tables a booking reads hold
+ * data to plan on, as in a running system, and every leg's counter agrees with them.
  */
-async function seedBookings(pool: SeedClient, random: () => number, rides: Awaited<ReturnType<typeof seedRides>>, userIds: readonly string[]) {
+async function seedBookings(pool: SeedClient, random: () => number, rides: SeededRides, userIds: readonly string[]) {
   const bookings = {
     id: [] as string[],
     ride_id: [] as string[],
     user_id: [] as string[],
-    seats: [] as number[],
-    suitcases: [] as number[],
+    from_place: [] as string[],
+    to_place: [] as string[],
     status: [] as string[],
-    payment_intent_id: [] as string[],
     created_at: [] as string[],
-    updated_at: [] as string[],
   };
   for (let index = 0; index < rides.id.length; index += 1) {
-    if (rides.status[index] === 'cancelled') continue;
-    const taken = rides.total_seats[index]! - rides.seats_available[index]!;
+    const held = rides.passengers[index]!;
     const passengers = new Set<string>();
-    while (passengers.size < taken) {
+    while (passengers.size < held.length) {
       const passenger = pick(random, userIds);
       if (passenger !== rides.driver_id[index]) passengers.add(passenger);
     }
-    for (const passenger of passengers) {
+    const route = [rides.from_place[index]!, ...(rides.stops[index]?.places ?? []), rides.to_place[index]!];
+    [...passengers].forEach((passenger, order) => {
       bookings.id.push(randomUUID());
       bookings.ride_id.push(rides.id[index]!);
       bookings.user_id.push(passenger);
-      bookings.seats.push(1);
-      bookings.suitcases.push(0);
+      bookings.from_place.push(route[held[order]!.first]!);
+      bookings.to_place.push(route[held[order]!.end]!);
       bookings.status.push(rides.status[index] === 'completed' || random() < 0.5 ? 'confirmed' : 'pending');
-      bookings.payment_intent_id.push('NO_STRIPE');
       bookings.created_at.push(rides.created_at[index]!);
-      bookings.updated_at.push(rides.created_at[index]!);
-    }
+    });
   }
   await insertColumns(pool, 'bookings', {
     id: { type: 'uuid', values: bookings.id },
     ride_id: { type: 'uuid', values: bookings.ride_id },
     user_id: { type: 'uuid', values: bookings.user_id },
-    seats: { type: 'int2', values: bookings.seats },
-    suitcases: { type: 'int2', values: bookings.suitcases },
+    seats: { type: 'int2', values: bookings.id.map(() => 1) },
+    suitcases: { type: 'int2', values: bookings.id.map(() => 0) },
+    from_place: { type: 'text', values: bookings.from_place },
+    to_place: { type: 'text', values: bookings.to_place },
     status: { type: 'text', values: bookings.status },
-    payment_intent_id: { type: 'text', values: bookings.payment_intent_id },
+    payment_intent_id: { type: 'text', values: bookings.id.map(() => 'NO_STRIPE') },
     created_at: { type: 'timestamptz', values: bookings.created_at },
-    updated_at: { type: 'timestamptz', values: bookings.updated_at },
+    updated_at: { type: 'timestamptz', values: bookings.created_at },
   });
   return bookings.id.length;
 }
@@ -301,8 +370,28 @@ export async function seedDatabase(pool: SeedClient): Promise<SeededData> {
   const rides = await seedRides(pool, random, driverIds, seededAt);
   await seedBookings(pool, random, rides, users.ids);
   await seedConversations(pool, random, users.ids, seededAt);
-  await pool.query('analyze');
-  return { userIds: users.ids, signedIn, driverIds, seededAt };
+  // VACUUM too, not only ANALYZE: a running system's autovacuum merges the GIN index's pending list
+  // (rides_route_places_idx) into the index, and this PostgreSQL may run without autovacuum; left
+  // unmerged, every search by place reads the whole list (some 300 pages after this seed).
+  await pool.query('vacuum analyze');
+  const stopRides = rides.id.flatMap((_, index): StopRide[] => {
+    const stops = rides.stops[index];
+    if (!stops || rides.status[index] !== 'active') return [];
+    return [{ region: rides.region[index]!, route: [rides.from_place[index]!, ...stops.places, rides.to_place[index]!], leaves: [Date.parse(rides.departs_at[index]!), ...stops.times] }];
+  });
+  return { userIds: users.ids, signedIn, driverIds, seededAt, stopRides };
+}
+
+/**
+ * Only the people: users with colleges and the signed-in users' sessions, drawn as seedDatabase
+ * draws them (the growth benchmark adds its rides by set-based SQL).
+ */
+export async function seedPeople(pool: SeedClient): Promise<Omit<SeededData, 'stopRides'>> {
+  const random = seededRandom(7);
+  const seededAt = new Date();
+  const users = await seedUsers(pool, random, seededAt);
+  const signedIn = await seedSessions(pool, users, seededAt);
+  return { userIds: users.ids, signedIn, driverIds: users.ids.slice(SIZES.signedInUsers), seededAt };
 }
 
 /** The user with the most conversations: the inbox worth explaining. */

@@ -15,6 +15,9 @@
  * process and of PostgreSQL: the ratio the full run reports, in a minute. Before that it prints the
  * mean size of each server's answers; BENCH_SEARCH_DUMP=<prefix> writes the first answer that is not
  * empty of each to <prefix>-<server>.json (the same request for both).
+ *
+ * BENCH_SEARCH_MIX=stops drives the searches with stops of the full run instead (A or B a stop of a
+ * seeded ride; search-requests.ts, buildStopSearchRequests).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +30,7 @@ import { freePort, residentMb, startAppServer, startBenchScript } from '../lib/p
 import { SIZES } from '../lib/scale.js';
 import { captureSearchSql } from '../search/capture-search-sql.js';
 import { checkSameAnswers, cyclingRequests } from '../search/run-search.js';
-import { buildSearchRequests, filterOfSearch, searchHeaders, searchPath, type SearchRequest } from '../search/search-requests.js';
+import { buildSearchRequests, buildStopSearchRequests, filterOfSearch, searchHeaders, searchPath, type SearchRequest } from '../search/search-requests.js';
 import { seedDatabase, type SeededData } from '../seed/seed-data.js';
 
 const seconds = Number(process.env.BENCH_SEARCH_SECONDS ?? 15);
@@ -76,7 +79,10 @@ try {
   const seeded = pool ? null : await seedEmbedded();
   const app = await startAppServer({ port: await freePort(), databaseUrl: database?.url ?? null, dataDir, label: 'app-search', env: passed });
   const seededData = seeded ?? (await seedDatabase(pool!));
-  const requests = buildSearchRequests(seededData.signedIn, 2_000, seededData.seededAt);
+  const requests =
+    process.env.BENCH_SEARCH_MIX === 'stops'
+      ? buildStopSearchRequests(seededData.signedIn, seededData.stopRides, 2_000)
+      : buildSearchRequests(seededData.signedIn, 2_000, seededData.seededAt);
   const targets = [{ name: 'ours', url: app.url, pid: app.child.pid!, stop: () => app.stop() }];
   if (withBaseline) {
     const templatesFile = path.join(dataDir, 'search-sql.json');
