@@ -41,7 +41,7 @@ ALTER TABLE "rides" ADD CONSTRAINT "rides_legs_check" CHECK (cardinality("rides"
           and cardinality("rides"."stop_times") = cardinality("rides"."stop_places")
           and 0 <= all("rides"."leg_seats") and "rides"."total_seats" >= all("rides"."leg_seats")
           and 0 <= all("rides"."leg_suitcases") and "rides"."total_suitcases" >= all("rides"."leg_suitcases"));--> statement-breakpoint
-CREATE INDEX "rides_route_places_idx" ON "rides" USING gin ("route");--> statement-breakpoint
+CREATE INDEX "rides_route_places_idx" ON "rides" USING gin ("route") WITH (fastupdate = off);--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "from_place" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "to_place" text;--> statement-breakpoint
 UPDATE "bookings" SET "from_place" = "rides"."from_place", "to_place" = "rides"."to_place" FROM "rides" WHERE "rides"."id" = "bookings"."ride_id";--> statement-breakpoint

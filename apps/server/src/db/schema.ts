@@ -234,8 +234,10 @@ export const rides = pgTable(
     // A search by destination alone cannot use rides_route_idx (it starts with the departure place).
     index('rides_destination_idx').on(t.region, t.toPlace, t.departsAt),
     index('rides_driver_idx').on(t.driverId, t.departsAt),
-    // A search by a place anywhere on the route (a stop, or either end).
-    index('rides_route_places_idx').using('gin', t.route),
+    // A search by a place anywhere on the route (a stop, or either end). Searches far outnumber new
+    // rides, so entries go straight into the index rather than into a pending list every search
+    // would read until (auto)vacuum merges it.
+    index('rides_route_places_idx').using('gin', t.route).with({ fastupdate: 'off' }),
     check('rides_region_check', sql`${t.region} in ('cornell', 'nj')`),
     check('rides_status_check', sql`${t.status} in ('active', 'cancelled', 'completed')`),
     check('rides_price_check', sql`${t.priceCents} >= 100`),
