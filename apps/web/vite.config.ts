@@ -39,6 +39,34 @@ function precompress(): Plugin {
 }
 
 /**
+ * The files index.html loads before the app renders: the entry chunk, its static imports
+ * (transitively) and their CSS, as the bundle names them (`assets/…`). Filled when the app's
+ * bundle is written, read when the service worker's precache list is made (after the bundle).
+ */
+const firstLoadFiles = new Set<string>();
+
+function collectFirstLoadFiles(): Plugin {
+  return {
+    name: 'carpool:first-load-files',
+    apply: 'build',
+    // writeBundle: by then every plugin has added its files (index.html among them).
+    writeBundle(_options, bundle) {
+      if (!('index.html' in bundle)) return;
+      firstLoadFiles.clear();
+      const pending = Object.values(bundle).flatMap((output) => (output.type === 'chunk' && output.isEntry ? [output.fileName] : []));
+      while (pending.length > 0) {
+        const fileName = pending.pop()!;
+        const chunk = bundle[fileName];
+        if (firstLoadFiles.has(fileName) || chunk?.type !== 'chunk') continue;
+        firstLoadFiles.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) firstLoadFiles.add(css);
+        pending.push(...chunk.imports);
+      }
+    },
+  };
+}
+
+/**
  * The installable app (docs/decisions/service-worker-caching.md): the manifest, and the service
  * worker of src/service-worker/sw.ts with the build's file list injected. The app registers the
  * worker itself (src/lib/service-worker.ts).
@@ -70,6 +98,16 @@ const pwa = VitePWA({
     // always comes from the server; the dev sign-in window is no part of the app.
     globPatterns: ['**/*.{js,css,html,svg}'],
     globIgnores: ['index.html', 'assets/dev-sign-in-*.js', 'sw.js'],
+    // Of the hashed chunks, only the first load's: the lazy pages, dialogs, the map and the admin
+    // console come from the network when first used and stay in the browser's cache (the server
+    // sends /assets/ as immutable), so a first visit does not fetch the whole app twice over
+    // (docs/decisions/first-visit-precache.md).
+    manifestTransforms: [
+      (entries) => {
+        if (firstLoadFiles.size === 0) throw new Error('the precache list is made before the first-load files are known');
+        return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || firstLoadFiles.has(entry.url)), warnings: [] };
+      },
+    ],
   },
 });
 
@@ -81,7 +119,7 @@ const FIRST_LOAD_GROUPS = [
   },
   {
     name: 'home',
-    test: /apps[\\/]web[\\/]src[\\/]features[\\/](rides[\\/](components[\\/](home-page|date-carousel|search-panel|college-select|ride-card)|api[\\/](get-rides|get-ride-day-counts)|hooks[\\/](use-ride-search|use-progressive-count))|subscription[\\/](components[\\/]subscription-banner|utils[\\/]subscribed-storage))\.tsx?$/,
+    test: /apps[\\/]web[\\/]src[\\/]features[\\/](rides[\\/](components[\\/](home-page|date-carousel|search-panel|college-select|ride-card)|api[\\/](get-rides|get-ride-day-counts)|hooks[\\/](use-ride-search|use-progressive-count)|utils[\\/](search-params|college-choice-storage))|subscription[\\/](components[\\/]subscription-banner|utils[\\/]subscribed-storage))\.tsx?$/,
     includeDependenciesRecursively: false,
   },
   {
@@ -92,7 +130,7 @@ const FIRST_LOAD_GROUPS = [
 ];
 
 const config = {
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  plugins: [react(), tailwindcss(), collectFirstLoadFiles(), pwa, precompress()],
   // The shared package exports its TypeScript source under the "source" condition, so the web
   // app compiles it directly and needs no separate build of packages/shared.
   resolve: { conditions: ['source'] },
