@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAROUSEL_DAYS, SERIES_MAX_WEEKS, MAX_SEATS, MAX_SUITCASES, MAX_PRICE, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
+import { CAROUSEL_DAYS, DAY_COUNTS_MAX_DAYS, SERIES_MAX_WEEKS, MAX_SEATS, MAX_SUITCASES, MAX_PRICE, MIN_PRICE, MIN_SEATS, MIN_SUITCASES, RIDE_MESSAGES_IN_RIDE } from '../constants.js';
 import { addDays, dayInTimeZone, isCalendarDay, isValidTimeZone, weekdayOf } from '../time-zones.js';
 import { RegionSchema } from './common.js';
 import { RideMessageDto } from './messages.js';
@@ -26,7 +26,6 @@ export const RIDE_NOTE_MAX_CHARS = 500;
 export const ADDRESS_MAX_CHARS = 300;
 export const RIDES_PAGE_DEFAULT = 50;
 export const RIDES_PAGE_MAX = 100;
-export const DAY_COUNTS_MAX_DAYS = 31;
 /** A ride stops at most this many times between its departure place and its destination. */
 export const RIDE_STOPS_MAX = 5;
 /** Every stop is reached before this many hours after the ride's departure. */
@@ -220,6 +219,9 @@ const CollegesQuery = z.preprocess(
   z.array(CollegeSchema).max(10).optional(),
 );
 
+/** A yes/no query parameter: `true` or `1`, `false` or `0`. */
+const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
 const RideFilterFields = {
   from: z.preprocess(emptyAsAbsent, PlaceValueSchema.optional()),
   to: z.preprocess(emptyAsAbsent, PlaceValueSchema.optional()),
@@ -227,7 +229,24 @@ const RideFilterFields = {
   colleges: CollegesQuery,
   /** The viewer's IANA zone that startDate / endDate / day counts are read in; UTC when absent. */
   timezone: z.preprocess(emptyAsAbsent, TimeZoneSchema.default('UTC')),
+  /** At least this many free seats on the part searched (the smallest over its legs); 0 or absent: any, full rides too. */
+  seats: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).max(MAX_SEATS).optional()),
+  /** At least this many free suitcases on the part searched (the smallest over its legs); 0 or absent: any. */
+  suitcases: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).max(MAX_SUITCASES).optional()),
+  /** Only rides of drivers whose licence and insurance an administrator approved. */
+  verifiedDrivers: z.preprocess(emptyAsAbsent, QueryBoolean.optional()),
 };
+
+export const RIDE_SORTS = ['departure', 'price'] as const;
+export const RideSortSchema = z.enum(RIDE_SORTS);
+export type RideSort = z.infer<typeof RideSortSchema>;
+
+/**
+ * `sort=price` on a search with `from` or `to` orders, in the server, at most this many matching
+ * rides (the soonest); rides after them are not listed in that order
+ * (docs/decisions/search-filters-in-the-address.md).
+ */
+export const PRICE_SORT_CANDIDATES_MAX = 500;
 
 /**
  * GET /api/rides/getall. startDate and endDate are calendar days in `timezone`, both inclusive;
@@ -238,6 +257,8 @@ export const RideSearchQuery = z
     ...RideFilterFields,
     startDate: z.preprocess(emptyAsAbsent, CalendarDaySchema.optional()),
     endDate: z.preprocess(emptyAsAbsent, CalendarDaySchema.optional()),
+    /** departure (soonest boarding first, the default) or price (the part searched, cheapest first; then soonest). */
+    sort: z.preprocess(emptyAsAbsent, RideSortSchema.default('departure')),
     limit: z.coerce.number().int().min(1).max(RIDES_PAGE_MAX).default(RIDES_PAGE_DEFAULT),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })

@@ -1,7 +1,7 @@
 import type { College } from '@carpool/shared/colleges';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import type { Region } from '@carpool/shared/regions';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, not, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bookings, rides, users } from '../../db/schema.js';
@@ -32,7 +32,16 @@ export interface RideFilter {
   departsFrom?: Date | undefined;
   /** Exclusive upper bound of departure. */
   departsBefore?: Date | undefined;
+  /** At least this many free seats on every leg of the part searched (from..to); 0 or absent: any. */
+  seats?: number | undefined;
+  /** At least this many free suitcases on every leg of the part searched; 0 or absent: any. */
+  suitcases?: number | undefined;
+  /** Only rides of verified drivers. */
+  verifiedDrivers?: boolean | undefined;
 }
+
+/** How a search orders its rides: by boarding time, or by the whole ride's price (a search without from and to). */
+export type RideOrder = 'departure' | 'ridePrice';
 
 type Bindable<T> = T | Placeholder;
 
@@ -46,6 +55,9 @@ function upcomingActiveRidesWhere(filter: {
   from?: Bindable<string> | undefined;
   to?: Bindable<string> | undefined;
   colleges?: Bindable<readonly string[]> | undefined;
+  seats?: Bindable<number> | undefined;
+  suitcases?: Bindable<number> | undefined;
+  verifiedDrivers?: boolean | undefined;
 }): SQL {
   const boardAt = boardingTime(filter.from);
   return and(
@@ -60,8 +72,30 @@ function upcomingActiveRidesWhere(filter: {
     filter.departsBefore ? sql`${boardAt} < ${instant(filter.departsBefore)}` : undefined,
     ...routeConditions(filter.from, filter.to),
     collegeCondition(filter.colleges),
+    filter.seats !== undefined ? roomCondition(rides.legSeats, rides.seatsAvailable, filter.seats, filter.from, filter.to) : undefined,
+    filter.suitcases !== undefined
+      ? roomCondition(rides.legSuitcases, rides.suitcasesAvailable, filter.suitcases, filter.from, filter.to)
+      : undefined,
+    // A condition without a parameter: the statement's shape says it, not a value.
+    filter.verifiedDrivers ? sql`${users.driverVerified}` : undefined,
     listableRideCondition(filter.viewerId),
   )!;
+}
+
+/**
+ * At least `minimum` free on every leg of the part searched: the smallest over its legs
+ * (`legs_min` over `route_legs`, migration 0016); for the whole ride, the generated column that
+ * holds that smallest value already.
+ */
+function roomCondition(
+  legs: AnyColumn,
+  wholeRide: AnyColumn,
+  minimum: Bindable<number>,
+  from: Bindable<string> | undefined,
+  to: Bindable<string> | undefined,
+): SQL {
+  if (!from && !to) return sql`${wholeRide} >= ${minimum}::int`;
+  return sql`legs_min(${legs}, route_legs(${rides.route}, ${from ?? null}::text, ${to ?? null}::text)) >= ${minimum}::int`;
 }
 
 const STOP_WINDOW = sql.raw(`interval '${RIDE_STOP_WITHIN_HOURS} hours'`);
@@ -120,7 +154,60 @@ function presentFilters(filter: RideFilter) {
     from: filter.from || undefined,
     to: filter.to || undefined,
     colleges: filter.colleges?.length ? filter.colleges : undefined,
+    // 0 asks for nothing: every leg has at least 0 free.
+    seats: filter.seats || undefined,
+    suitcases: filter.suitcases || undefined,
+    verifiedDrivers: filter.verifiedDrivers || undefined,
   };
+}
+
+/** The optional parts of a search statement, each with the short code that names it (statement names stop at 63 characters). */
+const SEARCH_PARTS = {
+  departsFrom: 'ds',
+  departsBefore: 'de',
+  from: 'f',
+  to: 't',
+  colleges: 'c',
+  seats: 's',
+  suitcases: 'b',
+  verifiedDrivers: 'v',
+  offset: 'o',
+} as const;
+type SearchPart = keyof typeof SEARCH_PARTS;
+const SEARCH_PART_KEYS = Object.keys(SEARCH_PARTS) as SearchPart[];
+
+/** The filter as a prepared statement's values, and which optional parts it has. */
+function searchValues(filter: RideFilter, page: { limit: number; offset: number }) {
+  const filters = presentFilters(filter);
+  // A placeholder's value goes to the driver as it is: instants as ISO text, read as timestamptz.
+  const values = {
+    ...filters,
+    departsAfter: filters.departsAfter.toISOString(),
+    departsFrom: filters.departsFrom?.toISOString(),
+    departsBefore: filters.departsBefore?.toISOString(),
+    limit: page.limit,
+    offset: page.offset,
+  };
+  const present = SEARCH_PART_KEYS.filter((key) => values[key] !== undefined && values[key] !== 0);
+  return { values, present, name: present.map((key) => SEARCH_PARTS[key]).join(',') };
+}
+
+/** The search's conditions with placeholders for the parts present. */
+function searchWhere(present: readonly SearchPart[]): SQL {
+  const placeholderOf = (key: SearchPart) => (present.includes(key) ? sql.placeholder(key) : undefined);
+  return upcomingActiveRidesWhere({
+    region: sql.placeholder('region'),
+    viewerId: sql.placeholder('viewerId'),
+    departsAfter: sql.placeholder('departsAfter'),
+    departsFrom: placeholderOf('departsFrom'),
+    departsBefore: placeholderOf('departsBefore'),
+    from: placeholderOf('from'),
+    to: placeholderOf('to'),
+    colleges: placeholderOf('colleges'),
+    seats: placeholderOf('seats'),
+    suitcases: placeholderOf('suitcases'),
+    verifiedDrivers: present.includes('verifiedDrivers'),
+  });
 }
 
 export async function insertRide(db: Queryable, ride: NewRide): Promise<RideRow> {
@@ -190,48 +277,58 @@ export async function findRideSeatStates(
 }
 
 /**
- * Upcoming active rides, soonest first (rides_search_idx, rides_route_idx, rides_destination_idx).
- * The home page's hottest query: one prepared statement per combination of filters present.
+ * Upcoming active rides, soonest first (rides_search_idx, rides_route_idx, rides_destination_idx),
+ * or cheapest first by the whole ride's price (`order: 'ridePrice'`, for a search without from and
+ * to, where the part searched is the whole ride). The home page's hottest query: one prepared
+ * statement per combination of filters present.
  */
 export async function searchUpcomingRides(
   db: Db,
   filter: RideFilter,
   page: { limit: number; offset: number },
+  order: RideOrder = 'departure',
 ): Promise<RideWithDriver[]> {
-  const filters = presentFilters(filter);
-  // A placeholder's value goes to the driver as it is: instants as ISO text, read as timestamptz.
-  const values = {
-    ...filters,
-    departsAfter: filters.departsAfter.toISOString(),
-    departsFrom: filters.departsFrom?.toISOString(),
-    departsBefore: filters.departsBefore?.toISOString(),
-    limit: page.limit,
-    offset: page.offset,
-  };
-  const optional = ['departsFrom', 'departsBefore', 'from', 'to', 'colleges', 'offset'] as const;
-  const present = optional.filter((key) => values[key] !== undefined && values[key] !== 0);
-  // At most 63 characters, PostgreSQL's limit for a statement's name.
-  const query = preparedQuery(db, `search_rides:${present.join(',')}`, (db, name) => {
-    const placeholderOf = (key: (typeof optional)[number]) => (present.includes(key) ? sql.placeholder(key) : undefined);
-    const where = upcomingActiveRidesWhere({
-      region: sql.placeholder('region'),
-      viewerId: sql.placeholder('viewerId'),
-      departsAfter: sql.placeholder('departsAfter'),
-      departsFrom: placeholderOf('departsFrom'),
-      departsBefore: placeholderOf('departsBefore'),
-      from: placeholderOf('from'),
-      to: placeholderOf('to'),
-      colleges: placeholderOf('colleges'),
-    });
+  const { values, present, name } = searchValues(filter, page);
+  const byPrice = order === 'ridePrice';
+  const query = preparedQuery(db, `search_rides${byPrice ? '_by_price' : ''}:${name}`, (db, name) => {
+    const boardAt = boardingTime(present.includes('from') ? sql.placeholder('from') : undefined);
     const select = db
       .select({ ride: rides, driver: rideDriverColumns })
       .from(rides)
       .innerJoin(users, eq(users.id, rides.driverId))
-      .where(where)
-      .orderBy(asc(boardingTime(placeholderOf('from'))), asc(rides.id))
+      .where(searchWhere(present))
+      .orderBy(...(byPrice ? [asc(rides.priceCents)] : []), asc(boardAt), asc(rides.id))
       .limit(sql.placeholder('limit'));
     return (present.includes('offset') ? select.offset(sql.placeholder('offset')) : select).prepare(name);
   });
+  return query.execute(values);
+}
+
+/** What a search ordered by segment price needs of each ride, in the service. */
+export interface RidePriceCandidate {
+  id: string;
+  region: Region;
+  route: string[];
+  priceCents: number;
+}
+
+/**
+ * The first `cap` rides of the search, soonest first, with only what their segment's price needs:
+ * the price of a part of the route is worked out in JavaScript (packages/shared/distance), so the
+ * service orders them (docs/decisions/search-filters-in-the-address.md).
+ */
+export async function searchUpcomingRidePriceCandidates(db: Db, filter: RideFilter, cap: number): Promise<RidePriceCandidate[]> {
+  const { values, present, name } = searchValues(filter, { limit: cap, offset: 0 });
+  const query = preparedQuery(db, `search_ride_prices:${name}`, (db, name) =>
+    db
+      .select({ id: rides.id, region: rides.region, route: rides.route, priceCents: rides.priceCents })
+      .from(rides)
+      .innerJoin(users, eq(users.id, rides.driverId))
+      .where(searchWhere(present))
+      .orderBy(asc(boardingTime(present.includes('from') ? sql.placeholder('from') : undefined)), asc(rides.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
   return query.execute(values);
 }
 

@@ -18,7 +18,7 @@ import type {
   UpdateRide,
 } from '@carpool/shared/schemas/rides';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
-import { stopIssues } from '@carpool/shared/schemas/rides';
+import { PRICE_SORT_CANDIDATES_MAX, stopIssues } from '@carpool/shared/schemas/rides';
 import { addDays, dayInTimeZone, daysBetween, startOfDayInTimeZone, timeInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
@@ -39,11 +39,13 @@ import {
   findRidesOfDriver,
   findRidesWithDrivers,
   insertRide,
+  searchUpcomingRidePriceCandidates,
   searchUpcomingRides,
   updateActiveRideOfDriver,
   type BookingRow,
   type EditedRide,
   type RideChanges,
+  type RideFilter,
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
@@ -263,35 +265,59 @@ export async function listRequestsAlongRide(deps: RidesDeps, driverId: string, r
   return listRequestsServedByRide(deps, found.ride);
 }
 
-/** The search of the home page: upcoming active rides of the region, soonest first. */
+/** The filters a search and its day counts share, as the repository takes them. */
+function rideFilterOf(viewer: Viewer, region: Region, now: Date, query: RideSearch | RideDayCounts): Omit<RideFilter, 'departsFrom' | 'departsBefore'> {
+  return {
+    region,
+    viewerId: viewer?.userId ?? null,
+    departsAfter: now,
+    from: query.from,
+    to: query.to,
+    colleges: query.colleges,
+    seats: query.seats,
+    suitcases: query.suitcases,
+    verifiedDrivers: query.verifiedDrivers,
+  };
+}
+
+/**
+ * The search of the home page: upcoming active rides of the region, soonest first, or cheapest
+ * first (`sort=price`, then soonest). The price is the part searched's: without from and to that
+ * is the whole ride's, which the database orders and pages; with them it is worked out here from
+ * the road miles, so the soonest PRICE_SORT_CANDIDATES_MAX matching rides are ordered and paged
+ * here (docs/decisions/search-filters-in-the-address.md).
+ */
 export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Region, query: RideSearch): Promise<Ride[]> {
-  const rows = await searchUpcomingRides(
-    deps.db,
-    {
-      region,
-      viewerId: viewer?.userId ?? null,
-      departsAfter: deps.clock.now(),
-      from: query.from,
-      to: query.to,
-      colleges: query.colleges,
-      departsFrom: query.startDate ? startOfDayInTimeZone(query.startDate, query.timezone) : undefined,
-      departsBefore: query.endDate ? startOfDayInTimeZone(addDays(query.endDate, 1), query.timezone) : undefined,
-    },
-    { limit: query.limit, offset: query.offset },
-  );
+  const filter: RideFilter = {
+    ...rideFilterOf(viewer, region, deps.clock.now(), query),
+    departsFrom: query.startDate ? startOfDayInTimeZone(query.startDate, query.timezone) : undefined,
+    departsBefore: query.endDate ? startOfDayInTimeZone(addDays(query.endDate, 1), query.timezone) : undefined,
+  };
+  const page = { limit: query.limit, offset: query.offset };
+  const asked = { from: query.from, to: query.to };
+  let rows: RideWithDriver[];
+  if (query.sort === 'price' && (query.from || query.to)) {
+    const candidates = await searchUpcomingRidePriceCandidates(deps.db, filter, PRICE_SORT_CANDIDATES_MAX);
+    // Stable: equal prices keep the candidates' order, soonest boarding first, then id.
+    const ids = candidates
+      .map((candidate) => ({ id: candidate.id, price: segmentBoundsAndPrice(candidate, asked).price }))
+      .sort((a, b) => a.price - b.price)
+      .slice(page.offset, page.offset + page.limit)
+      .map((candidate) => candidate.id);
+    const byId = new Map((await findRidesWithDrivers(deps.db, ids)).map((row) => [row.ride.id, row]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    rows = await searchUpcomingRides(deps.db, filter, page, query.sort === 'price' ? 'ridePrice' : 'departure');
+  }
   // Each ride shows the part of its route asked for.
-  return toRideDtos(deps, deps.db, viewer, rows, { segment: { from: query.from, to: query.to } });
+  return toRideDtos(deps, deps.db, viewer, rows, { segment: asked });
 }
 
 /** Ride counts per day in the viewer's zone, with the same filters (and so the same rides) as the search. */
 export async function countRidesPerDay(deps: RidesDeps, viewer: Viewer, region: Region, query: RideDayCounts): Promise<RideDayCount[]> {
   const days = Array.from({ length: query.days }, (_, index) => addDays(query.startDate, index));
   const boundaries = [...days, addDays(query.startDate, query.days)].map((day) => startOfDayInTimeZone(day, query.timezone));
-  const counts = await countUpcomingRidesPerInterval(
-    deps.db,
-    { region, viewerId: viewer?.userId ?? null, departsAfter: deps.clock.now(), from: query.from, to: query.to, colleges: query.colleges },
-    boundaries,
-  );
+  const counts = await countUpcomingRidesPerInterval(deps.db, rideFilterOf(viewer, region, deps.clock.now(), query), boundaries);
   const byInterval = new Map(counts.map((row) => [row.interval, row.count]));
   return days.map((date, index) => ({ date, count: byInterval.get(index) ?? 0 }));
 }
@@ -478,22 +504,33 @@ const isoTime = (instant: Date) => instant.toISOString().slice(11, 16);
 const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
 
 /**
- * The ride's stops, legs and the segment asked for (the whole ride when none, or when the places
- * asked are not on the route in order): times, price by its share of the distance, and the room
- * left on its legs. The arrival at the destination is estimated from the last leg's distance.
+ * The route points the segment asked for runs between (the whole ride when none, or when the
+ * places asked are not on the route in order), the miles of the route's legs, and the segment's
+ * price per seat: the one rule a segment's price and the search's price order share.
  */
-function routeOf(ride: RideRow, asked: AskedSegment) {
+function segmentBoundsAndPrice(ride: Pick<RideRow, 'region' | 'route' | 'priceCents'>, asked: AskedSegment) {
   const { route } = ride;
   const miles = milesOfLegs(ride);
-  const lastPoint = ride.stopTimes.length > 0 ? ride.stopTimes[ride.stopTimes.length - 1]! : ride.departsAt;
-  const arrival = new Date(lastPoint.getTime() + estimatedTravelMinutes(miles[miles.length - 1] ?? 0) * 60_000);
-  const times = [ride.departsAt, ...ride.stopTimes, arrival];
   let first = asked.from ? route.indexOf(asked.from) : 0;
   let last = asked.to ? route.indexOf(asked.to) : route.length - 1;
   if (first < 0 || last <= first) {
     first = 0;
     last = route.length - 1;
   }
+  return { first, last, miles, price: segmentPrice(ride.priceCents / 100, miles, first, last) };
+}
+
+/**
+ * The ride's stops, legs and the segment asked for (the whole ride when none, or when the places
+ * asked are not on the route in order): times, price by its share of the distance, and the room
+ * left on its legs. The arrival at the destination is estimated from the last leg's distance.
+ */
+function routeOf(ride: RideRow, asked: AskedSegment) {
+  const { route } = ride;
+  const { first, last, miles, price } = segmentBoundsAndPrice(ride, asked);
+  const lastPoint = ride.stopTimes.length > 0 ? ride.stopTimes[ride.stopTimes.length - 1]! : ride.departsAt;
+  const arrival = new Date(lastPoint.getTime() + estimatedTravelMinutes(miles[miles.length - 1] ?? 0) * 60_000);
+  const times = [ride.departsAt, ...ride.stopTimes, arrival];
   const legs = miles.map((legMilesValue, leg) => ({
     from: route[leg]!,
     to: route[leg + 1]!,
@@ -508,7 +545,7 @@ function routeOf(ride: RideRow, asked: AskedSegment) {
     time: isoTime(times[first]!),
     arrivalDate: isoDate(times[last]!),
     arrivalTime: isoTime(times[last]!),
-    price: segmentPrice(ride.priceCents / 100, miles, first, last),
+    price,
     miles: roundMiles(miles.slice(first, last).reduce((sum, value) => sum + value, 0)),
     routeMiles: roundMiles(miles.reduce((sum, value) => sum + value, 0)),
     seatsAvailable: Math.min(...ride.legSeats.slice(first, last)),

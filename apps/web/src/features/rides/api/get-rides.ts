@@ -1,6 +1,6 @@
 import type { College } from '@carpool/shared/colleges';
-import type { Ride } from '@carpool/shared/schemas/rides';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Ride, RideSort } from '@carpool/shared/schemas/rides';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useQueryStartedInRender } from '../../../lib/query-started-in-render';
 import { importRideSchemas } from '../../../lib/schema-modules';
@@ -14,6 +14,24 @@ export interface RideFilters {
   /** A single day (startDate = endDate) in the viewer's zone, or '' for every upcoming day. */
   date: string;
   timezone: string;
+  sort: RideSort;
+  /** Minimum free seats and suitcases on the part searched; 0 for any. */
+  seats: number;
+  suitcases: number;
+  verifiedDrivers: boolean;
+}
+
+/** The filters the list and the day counts share, as query parameters (defaults left out by the API client). */
+export function filterQuery(filters: Omit<RideFilters, 'date' | 'sort'>) {
+  return {
+    timezone: filters.timezone,
+    from: filters.from,
+    to: filters.to,
+    colleges: filters.colleges,
+    seats: filters.seats || undefined,
+    suitcases: filters.suitcases || undefined,
+    verifiedDrivers: filters.verifiedDrivers || undefined,
+  };
 }
 
 /** GET /api/rides/getall; empty filters are left out by the API client. */
@@ -21,29 +39,12 @@ export function getRides(filters: RideFilters): Promise<Ride[]> {
   return api.get('/api/rides/getall', {
     schema: () => importRideSchemas().then((module) => module.RideListDto),
     query: {
-      from: filters.from,
-      to: filters.to,
-      colleges: filters.colleges,
+      ...filterQuery(filters),
       startDate: filters.date,
       endDate: filters.date,
-      timezone: filters.timezone,
+      sort: filters.sort === 'price' ? filters.sort : undefined,
     },
   });
-}
-
-/**
- * How many rides the college filter hides: the same search without it, asked only when the
- * filtered list came back empty (the empty state says the number and offers all colleges).
- */
-export function useRidesHiddenByCollege(filters: RideFilters, filteredCount: number | undefined) {
-  const { region } = useRegion();
-  const unfiltered = { ...filters, colleges: [] };
-  const query = useQuery({
-    queryKey: rideKeys.search(region, unfiltered),
-    queryFn: () => getRides(unfiltered),
-    enabled: filters.colleges.length > 0 && filteredCount === 0,
-  });
-  return filteredCount === 0 && query.data ? query.data.length : null;
 }
 
 /**

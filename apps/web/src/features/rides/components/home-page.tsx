@@ -12,8 +12,8 @@ import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { dispatchWindowEvent, openAuthModal } from '../../../lib/window-events';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
-import { useRideDayCounts } from '../api/get-ride-day-counts';
-import { useRides, useRidesHiddenByCollege } from '../api/get-rides';
+import { dayCountFiltersOf, useRideDayCounts, useRidesHiddenByCollege } from '../api/get-ride-day-counts';
+import { useRides } from '../api/get-rides';
 import { useUserRides } from '../api/get-user-rides';
 import { useNow } from '../hooks/use-now';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
@@ -34,6 +34,8 @@ const RidesMap = lazyWithReload(
     </p>
   ),
 );
+// "Rides I Posted", which gathers a weekly series under one card, loads with that tab.
+const PostedRideList = lazyWithReload(() => import('./posted-ride-list').then((module) => module.PostedRideList));
 // The detail dialog (booking, participants, the chat slot) is loaded when a ride is first opened.
 const RideDetailModal = lazyWithReload(() => import('./ride-detail-modal').then((module) => module.RideDetailModal), DialogUnavailable);
 
@@ -89,7 +91,7 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
   };
 
   const rides = useRides(search.filters, !behindDialog);
-  const counts = useRideDayCounts({ ...search.filters, startDate: search.windowStart });
+  const counts = useRideDayCounts(dayCountFiltersOf(search.filters, search.windowStart));
   const posted = useUserRides(tab === 'posted' && user ? user.id : null);
   const now = useNow();
   const postedUpcoming = useMemo(
@@ -110,7 +112,7 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
   );
   const current = tab === 'posted' ? posted : rides;
   const shown = tab === 'posted' ? postedUpcoming : (rides.data ?? NO_RIDES);
-  const hiddenByCollege = useRidesHiddenByCollege(search.filters, rides.isSuccess && !rides.isPlaceholderData ? rides.data.length : undefined);
+  const hiddenByCollege = useRidesHiddenByCollege(search.filters, search.today);
   const { setFilters } = search;
   const showAllColleges = useCallback(() => setFilters({ colleges: [] }), [setFilters]);
   const { refetch: refetchRides } = rides;
@@ -149,7 +151,7 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
         </div>
         <div className="relative mt-6 space-y-4 rounded-2xl bg-white p-3 text-slate-900 shadow-xl sm:p-5 dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700">
           <SearchPanel values={search.filters} minDate={search.today} onChange={setFilters} onSearch={searchAgain} searching={rides.isFetching} />
-          <ActiveCollegeFilter colleges={search.filters.colleges} onClear={showAllColleges} />
+          <ActiveCollegeFilter colleges={search.filters.colleges} hidden={hiddenByCollege} onClear={showAllColleges} />
           <DateCarousel
             start={search.windowStart}
             today={search.today}
@@ -186,6 +188,7 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
                   state={shownResults.state}
                   rides={shownResults.rides}
                   view={view}
+                  posted={shownResults.posted}
                   emptyHint={shownResults.posted ? 'Post a ride from the header to see it here.' : 'Try another day, place or college.'}
                   hiddenByCollege={shownResults.hiddenByCollege}
                   onShowAllColleges={showAllColleges}
@@ -220,8 +223,10 @@ interface RideResultsProps {
   state: 'loading' | 'error' | 'ready';
   rides: readonly Ride[];
   view: View;
+  /** The user's own upcoming rides: a weekly series is one card. */
+  posted: boolean;
   emptyHint: string;
-  /** How many rides the college filter hides, when the list is empty because of it. */
+  /** How many rides the college filter hides; null when unknown or without one. */
   hiddenByCollege: number | null;
   onShowAllColleges: () => void;
   /** An empty search offers a ride request for the same places and day (alerts match it); null on "Posted". */
@@ -230,8 +235,19 @@ interface RideResultsProps {
   onOpen: (ride: Ride) => void;
 }
 
-/** Says which colleges the list is limited to (the user's own by default), with a way out. */
-const ActiveCollegeFilter = memo(function ActiveCollegeFilter({ colleges, onClear }: { colleges: readonly College[]; onClear: () => void }) {
+/**
+ * Says which colleges the list is limited to (the user's own, or their last choice, by default),
+ * how many rides of other colleges it leaves out, and gives a way out in one click.
+ */
+const ActiveCollegeFilter = memo(function ActiveCollegeFilter({
+  colleges,
+  hidden,
+  onClear,
+}: {
+  colleges: readonly College[];
+  hidden: number | null;
+  onClear: () => void;
+}) {
   if (colleges.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filters">
@@ -241,6 +257,9 @@ const ActiveCollegeFilter = memo(function ActiveCollegeFilter({ colleges, onClea
           {COLLEGE_LABELS[college]}
         </span>
       ))}
+      <span aria-live="polite" className="text-slate-600 dark:text-slate-300">
+        {hidden ? `· ${TEXTS.rides.moreFromOtherColleges(hidden)}` : null}
+      </span>
       <Button size="sm" variant="ghost" onClick={onClear}>
         All colleges
       </Button>
@@ -249,7 +268,7 @@ const ActiveCollegeFilter = memo(function ActiveCollegeFilter({ colleges, onClea
 });
 
 /** Memoized: a render of the page for an answer that changes none of its props leaves it alone. */
-const RideResults = memo(function RideResults({ state, rides, view, emptyHint, hiddenByCollege, onShowAllColleges, onRequestRide, viewerId, onOpen }: RideResultsProps) {
+const RideResults = memo(function RideResults({ state, rides, view, posted, emptyHint, hiddenByCollege, onShowAllColleges, onRequestRide, viewerId, onOpen }: RideResultsProps) {
   if (state === 'loading') {
     return (
       <div className="flex justify-center py-12">
@@ -277,9 +296,7 @@ const RideResults = memo(function RideResults({ state, rides, view, emptyHint, h
         <p className="text-base font-semibold text-slate-900 dark:text-white">No rides found</p>
         {hiddenByCollege ? (
           <>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {hiddenByCollege === 1 ? '1 ride from other colleges is' : `${hiddenByCollege} rides from other colleges are`} hidden by the college filter.
-            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{TEXTS.rides.moreFromOtherColleges(hiddenByCollege)}, hidden by the college filter.</p>
             <Button size="sm" variant="secondary" className="mt-3" onClick={onShowAllColleges}>
               Show all colleges
             </Button>
@@ -296,6 +313,13 @@ const RideResults = memo(function RideResults({ state, rides, view, emptyHint, h
           </div>
         ) : null}
       </div>
+    );
+  }
+  if (posted) {
+    return (
+      <Suspense fallback={<Spinner size="lg" label="Loading rides" />}>
+        <PostedRideList rides={rides} viewerId={viewerId} onOpen={onOpen} />
+      </Suspense>
     );
   }
   return <RideCardList rides={rides} viewerId={viewerId} onOpen={onOpen} />;

@@ -25,13 +25,13 @@ function Notes({ notes }: { notes: readonly string[] }) {
   );
 }
 
-function RideStateBadge({ ride }: { ride: Ride }) {
+export function RideStateBadge({ ride }: { ride: Ride }) {
   if (ride.status === 'cancelled') return <Badge className="bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-200">Ride cancelled</Badge>;
   if (ride.status === 'completed') return <Badge className="bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200">Completed</Badge>;
   return null;
 }
 
-function Badge({ className, children }: { className: string; children: ReactNode }) {
+export function Badge({ className, children }: { className: string; children: ReactNode }) {
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${className}`}>{children}</span>;
 }
 
@@ -99,7 +99,7 @@ export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => voi
  * When a booking's passenger boards and arrives: the ride's departure for its departure place, a
  * stop's time for a stop, and the ride's estimated arrival for its destination (when known).
  */
-function bookingTimes(booking: Booking): { boards: string; arrives: string | null } {
+export function bookingTimes(booking: Booking): { boards: string; arrives: string | null } {
   const { ride } = booking;
   const range = legRange(ride, booking);
   const times = routeTimes(ride);

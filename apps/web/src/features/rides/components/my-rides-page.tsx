@@ -1,6 +1,7 @@
+import type { Booking } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { DialogLoading, DialogUnavailable } from '../../../components/ui/dialog-loading';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,8 +13,11 @@ import { useCancelBooking } from '../api/cancel-booking';
 import { useUserBookings } from '../api/get-user-bookings';
 import { useUserRides } from '../api/get-user-rides';
 import { cardClasses } from './field-classes';
-import { BookedRideCard, PostedRideCard } from './my-ride-cards';
+import { BookedRideCard, bookingTimes, PostedRideCard } from './my-ride-cards';
+import { BookedSeriesCard, PostedSeriesCard } from './my-series-cards';
 import { useLinkedRide } from '../hooks/use-linked-ride';
+import { useNow } from '../hooks/use-now';
+import { myRidesSections, placeOfRide, type MyRidesSections, type RideCardGroup } from '../utils/my-rides-sections';
 import type { RideChatSlot } from './ride-slots';
 
 // The ride's dialog (booking, participants, the edit form's code) and the confirmation load when
@@ -37,6 +41,48 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+/**
+ * Upcoming rides, soonest first, then "Past rides", newest first; a weekly series is one card in
+ * each (docs/decisions/my-rides-order-and-series.md).
+ */
+function RideSections<T>({ sections, renderGroup }: { sections: MyRidesSections<T>; renderGroup: (group: RideCardGroup<T>) => ReactNode }) {
+  const upcomingId = useId();
+  const pastId = useId();
+  const list = (groups: RideCardGroup<T>[]) => (
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" {...preloadOnIntent(RideDetailModal)}>
+      {groups.map((group) => (
+        <li key={group.key}>{renderGroup(group)}</li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby={upcomingId} className="space-y-4">
+        <h2 id={upcomingId} className="text-lg font-bold text-slate-900 dark:text-white">
+          {TEXTS.rides.upcomingSection}
+        </h2>
+        {sections.upcoming.length > 0 ? list(sections.upcoming) : <p className="text-sm text-slate-600 dark:text-slate-300">No upcoming rides.</p>}
+      </section>
+      {sections.past.length > 0 ? (
+        <section aria-labelledby={pastId} className="space-y-4">
+          <h2 id={pastId} className="text-lg font-bold text-slate-900 dark:text-white">
+            {TEXTS.rides.pastRides}
+          </h2>
+          {list(sections.past)}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** A booking's place in My Rides: when its passenger boards, and its series for the same part of the route. */
+const placeOfBooking = (booking: Booking) => ({
+  id: booking.id,
+  departsAt: bookingTimes(booking).boards,
+  seriesKey: booking.ride.seriesId ? `${booking.ride.seriesId}:${booking.from}:${booking.to}` : null,
+  seriesId: booking.ride.seriesId,
+});
+
 export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
   const { user } = useSession();
   const userId = user?.id ?? null;
@@ -51,6 +97,10 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
   const posted = useUserRides(userId);
   const booked = useUserBookings(userId);
   const cancelBooking = useCancelBooking();
+  const now = useNow();
+  const postedSections = useMemo(() => myRidesSections(posted.data ?? [], placeOfRide, now), [posted.data, now]);
+  const bookedSections = useMemo(() => myRidesSections(booked.data ?? [], placeOfBooking, now), [booked.data, now]);
+  const cancellingId = cancelBooking.isPending ? (cancelBooking.variables ?? null) : null;
 
   const tabs: TabItem<MyRidesTab>[] = [
     { id: 'posted', label: 'Rides I Posted' },
@@ -89,29 +139,41 @@ export function MyRidesPage({ requestsPanel, chatSlot }: MyRidesPageProps) {
           (posted.data ?? []).length === 0 ? (
             <Empty text={TEXTS.empty.postedRides} />
           ) : (
-            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" {...preloadOnIntent(RideDetailModal)}>
-              {(posted.data ?? []).map((ride) => (
-                <li key={ride.id}>
-                  <PostedRideCard ride={ride} onView={() => setOpened(ride)} />
-                </li>
-              ))}
-            </ul>
+            <RideSections
+              sections={postedSections}
+              renderGroup={(group) =>
+                group.seriesId ? (
+                  <PostedSeriesCard rides={group.items} onView={setOpened} />
+                ) : (
+                  <PostedRideCard ride={group.items[0]!} onView={() => setOpened(group.items[0]!)} />
+                )
+              }
+            />
           )
         ) : (booked.data ?? []).length === 0 ? (
           <Empty text={TEXTS.empty.bookedRides} />
         ) : (
-          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" {...preloadOnIntent(RideDetailModal)}>
-            {(booked.data ?? []).map((booking) => (
-              <li key={booking.id}>
+          <RideSections
+            sections={bookedSections}
+            renderGroup={(group) => {
+              const booking = group.items[0]!;
+              return group.seriesId ? (
+                <BookedSeriesCard
+                  bookings={group.items}
+                  onView={(each) => setOpened(each.ride)}
+                  onCancel={(each) => setCancelling(each.id)}
+                  cancellingId={cancellingId}
+                />
+              ) : (
                 <BookedRideCard
                   booking={booking}
                   onView={() => setOpened(booking.ride)}
                   onCancel={() => setCancelling(booking.id)}
-                  cancelling={cancelBooking.isPending && cancelBooking.variables === booking.id}
+                  cancelling={cancellingId === booking.id}
                 />
-              </li>
-            ))}
-          </ul>
+              );
+            }}
+          />
         )}
       </div>
       {cancelling !== null ? (

@@ -1,51 +1,73 @@
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
-import type { College } from '@carpool/shared/colleges';
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { viewerTimeZone, viewerToday } from '../../../lib/viewer-time-zone';
 import type { RideFilters } from '../api/get-rides';
+import { getRememberedColleges, rememberColleges } from '../utils/college-choice-storage';
 import { shiftWindow, windowShowing } from '../utils/ride-dates';
+import { readAddressedSearch, withSearchPatch, type SearchPatch } from '../utils/search-params';
 
 /**
- * The home page's filters and carousel window. The college choice starts as "not chosen", which
- * means the signed-in user's own college (spec section 2), so signing in later still applies it.
+ * The home page's filters, kept in the address (shareable, kept by a reload, walked by back and
+ * forward), and the carousel window. Colleges the address does not name are the choice the user
+ * last made in this region, else their own college (spec section 2), so signing in later still
+ * applies it.
  */
 export function useRideSearch() {
   const { user } = useSession();
+  const { region } = useRegion();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [timezone] = useState(viewerTimeZone);
   const today = viewerToday();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [date, setDate] = useState('');
-  const [chosenColleges, setChosenColleges] = useState<College[] | null>(null);
-  const [windowStartState, setWindowStart] = useState(today);
+  // A navigation is a transition, so the address changes a moment after the input: until it has,
+  // the change shows from here (a controlled checkbox or select would otherwise flick back).
+  const [pending, setPending] = useState<{ of: URLSearchParams; patch: SearchPatch } | null>(null);
+  if (pending && pending.of !== searchParams) setPending(null);
+  const pendingPatch = pending?.of === searchParams ? pending.patch : null;
+  const addressed = useMemo(() => ({ ...readAddressedSearch(searchParams, region), ...pendingPatch }), [searchParams, region, pendingPatch]);
+  // Read once per region: going back to an address without colleges shows what the page showed then.
+  const remembered = useMemo(() => getRememberedColleges(region), [region]);
+  // A past day (a page left open past midnight, an old link) is no filter.
+  const date = addressed.date >= today ? addressed.date : '';
+
+  // The window shows the date filter whenever it changes (a carousel day, the date input, back or
+  // forward); the arrows move it freely otherwise.
+  const [carousel, setCarousel] = useState({ start: today, showing: '' });
+  if (carousel.showing !== date) setCarousel({ start: date ? windowShowing(date, carousel.start, CAROUSEL_DAYS) : carousel.start, showing: date });
   // A page left open past midnight must not offer yesterday.
-  const windowStart = windowStartState < today ? today : windowStartState;
-  const effectiveDate = date && date < today ? '' : date;
+  const windowStart = carousel.start < today ? today : carousel.start;
 
   const userCollege = user?.college ?? null;
   const filters: RideFilters = useMemo(
-    () => ({ from, to, colleges: chosenColleges ?? (userCollege ? [userCollege] : []), date: effectiveDate, timezone }),
-    [from, to, chosenColleges, userCollege, effectiveDate, timezone],
+    () => ({
+      ...addressed,
+      date,
+      colleges: addressed.colleges ?? remembered ?? (userCollege ? [userCollege] : []),
+      timezone,
+    }),
+    [addressed, date, remembered, userCollege, timezone],
   );
 
-  // Stable between renders that change none of what they read, so that the memoized parts of the
-  // home page that take them skip a re-render caused by an answer arriving (home-page.tsx).
+  // Each change is an entry of the history, so that back undoes it.
   const setFilters = useCallback(
-    (patch: { from?: string; to?: string; date?: string; colleges?: College[] }) => {
-      if (patch.from !== undefined) setFrom(patch.from);
-      if (patch.to !== undefined) setTo(patch.to);
-      if (patch.colleges !== undefined) setChosenColleges(patch.colleges);
-      if (patch.date !== undefined) {
-        setDate(patch.date);
-        if (patch.date) setWindowStart(windowShowing(patch.date, windowStart, CAROUSEL_DAYS));
-      }
+    (patch: SearchPatch) => {
+      if (patch.colleges) rememberColleges(region, patch.colleges);
+      // On top of the changes the address has not taken yet: a second change before the first
+      // navigation commits must not drop it.
+      const changes = { ...pendingPatch, ...patch };
+      setPending({ of: searchParams, patch: changes });
+      setSearchParams(withSearchPatch(searchParams, changes));
     },
-    [windowStart],
+    [region, searchParams, pendingPatch, setSearchParams],
   );
   /** A carousel day: selects it, or deselects it when it is already the filter. */
-  const toggleDay = useCallback((day: string) => setDate(day === effectiveDate ? '' : day), [effectiveDate]);
-  const shift = useCallback((direction: -1 | 1) => setWindowStart(shiftWindow(windowStart, direction * CAROUSEL_DAYS, today)), [windowStart, today]);
+  const toggleDay = useCallback((day: string) => setFilters({ date: day === date ? '' : day }), [setFilters, date]);
+  const shift = useCallback(
+    (direction: -1 | 1) => setCarousel((current) => ({ ...current, start: shiftWindow(current.start < today ? today : current.start, direction * CAROUSEL_DAYS, today) })),
+    [today],
+  );
 
   return { today, filters, windowStart, setFilters, toggleDay, shift };
 }
