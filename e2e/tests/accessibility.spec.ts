@@ -557,6 +557,7 @@ for (const theme of THEMES) {
         ['Audit log', 'admin-audit'],
         ['Feedback', 'admin-feedback'],
         ['Subscribers', 'admin-subscribers'],
+        ['Sign-in', 'admin-sign-in'],
       ] as const) {
         await page.getByRole('tab', { name: tab }).click();
         await expect(page.getByRole('tabpanel')).toBeVisible();

@@ -14,6 +14,7 @@ import { OneLinePerRequest, loggerOptions } from './lib/logger.js';
 import { createRedisConnections } from './lib/redis.js';
 import { authPlugin } from './plugins/auth.js';
 import { messageRateLimitPlugin } from './plugins/message-rate-limit.js';
+import { windowLimitPlugin } from './plugins/window-limit.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -27,6 +28,9 @@ import { rateLimitKey } from './plugins/rate-limit-key.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
 import { googleVerifier } from './modules/auth/id-token.js';
+import { createOidcClients } from './modules/auth/oidc-clients.js';
+import { signInMethodsRoutes } from './modules/auth/sign-in-methods.routes.js';
+import { loadOrCreateKeyFile } from './lib/key-file.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { rideRequestsRoutes } from './modules/ride-requests/ride-requests.routes.js';
@@ -48,6 +52,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.j
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.js';
 import { setupDelivery } from './modules/delivery/delivery.setup.js';
 import { loadMailTokens } from './modules/delivery/mail-tokens.js';
+import { queueSignInCodeMail } from './modules/delivery/delivery.service.js';
 import type { DeliveryChannelAdapter } from './lib/delivery-channel.js';
 import { createPushChannel } from './modules/push/push-channel.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -154,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(nulCharactersPlugin);
   await app.register(authPlugin, { machineCredential: options.machineCredential ?? null });
   await app.register(messageRateLimitPlugin);
+  await app.register(windowLimitPlugin);
   await app.register(realtimePlugin);
 
   // Routes.
@@ -164,6 +170,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const verifier = devIdp ? devIdp.verifier : googleVerifier(config.googleClientId!, clock);
   await app.register(healthRoutes);
   await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier }, devIdp });
+  // Signed links in e-mails (unsubscribe, newsletter confirmation) and the sealed sign-in codes of
+  // the outbox; the key sits beside the dev sign-in key.
+  const mailTokens = loadMailTokens(config.devIdpKeyDir);
+  // A sign-in code leaves through the delivery module's outbox, ahead of other mail; the auth
+  // module is handed the two functions it needs and does not import delivery.
+  await app.register(signInMethodsRoutes, {
+    emailCodes: {
+      db: deps.db,
+      config,
+      clock,
+      codeKey: loadOrCreateKeyFile(config.devIdpKeyDir, 'sign-in-code.key'),
+      mailer: {
+        queue: (db, mail) => queueSignInCodeMail(db, mailTokens, mail),
+        flush: () => app.notificationOutbox.nudge(),
+      },
+    },
+    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log },
+  });
   await app.register(usersRoutes);
   await app.register(ridesRoutes);
   await app.register(bookingsRoutes);
@@ -175,8 +199,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesRoutes);
   await app.register(reviewsRoutes);
   await app.register(verificationRoutes);
-  // Signed links in e-mails (unsubscribe, newsletter confirmation); the key sits beside the dev sign-in key.
-  const mailTokens = loadMailTokens(config.devIdpKeyDir);
   const vapidKeys = loadVapidKeys({
     publicKey: config.vapidPublicKey,
     privateKey: config.vapidPrivateKey,

@@ -97,6 +97,46 @@ describe('loadConfig', () => {
   });
 });
 
+describe('sign-in methods per region', () => {
+  it('offers Google alone by default, and reads each region\'s methods and campus provider', () => {
+    expect(loadConfig({}).signIn).toEqual({ cornell: { google: true, emailCode: false, oidc: null }, nj: { google: true, emailCode: false, oidc: null } });
+    const config = loadConfig({
+      ALLOWED_EMAIL_DOMAINS: 'cornell.edu, rutgers.edu',
+      SIGN_IN_METHODS_CORNELL: 'google, email-code, oidc',
+      OIDC_CORNELL_ISSUER: 'https://login.example.edu',
+      OIDC_CORNELL_CLIENT_ID: 'carpool',
+      OIDC_CORNELL_CLIENT_SECRET: 'shh',
+      OIDC_CORNELL_LABEL: 'Sign in with NetID',
+      SIGN_IN_METHODS_NJ: 'email-code',
+    });
+    expect(config.signIn.cornell).toEqual({
+      google: true,
+      emailCode: true,
+      oidc: { issuer: 'https://login.example.edu', clientId: 'carpool', clientSecret: 'shh', label: 'Sign in with NetID', emailDomains: ['cornell.edu', 'rutgers.edu'] },
+    });
+    expect(config.signIn.nj).toEqual({ google: false, emailCode: true, oidc: null });
+    expect(loadConfig({ SIGN_IN_METHODS_NJ: 'oidc', OIDC_NJ_ISSUER: 'https://sso.example.edu', OIDC_NJ_CLIENT_ID: 'c', OIDC_NJ_LABEL: 'Campus ID', OIDC_NJ_EMAIL_DOMAINS: 'Rutgers.edu' }).signIn.nj.oidc)
+      .toEqual({ issuer: 'https://sso.example.edu', clientId: 'c', clientSecret: null, label: 'Campus ID', emailDomains: ['rutgers.edu'] });
+  });
+
+  it('stops on a method it does not know, a provider without its settings, plain http or codes without SMTP in production', () => {
+    expect(() => loadConfig({ SIGN_IN_METHODS_CORNELL: 'google, magic-link' })).toThrow(/SIGN_IN_METHODS_CORNELL: must list one or more of google, email-code, oidc/);
+    expect(() => loadConfig({ SIGN_IN_METHODS_NJ: 'oidc' })).toThrow(/OIDC_NJ_ISSUER: is required[\s\S]*OIDC_NJ_CLIENT_ID: is required[\s\S]*OIDC_NJ_LABEL: is required/);
+    const production = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'g.apps.example', SMTP_URL: 'smtp://mail.example.edu:587' };
+    expect(() => loadConfig({ ...production, SIGN_IN_METHODS_CORNELL: 'oidc', OIDC_CORNELL_ISSUER: 'http://login.example.edu', OIDC_CORNELL_CLIENT_ID: 'c', OIDC_CORNELL_LABEL: 'NetID' })).toThrow(
+      /OIDC_CORNELL_ISSUER: must be an https URL when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ ...production, SMTP_URL: '', SIGN_IN_METHODS_NJ: 'google,email-code' })).toThrow(/SIGN_IN_METHODS_NJ: email-code needs SMTP_URL in production/);
+    expect(() => loadConfig({ OIDC_CORNELL_LABEL: 'x'.repeat(61) })).toThrow(/OIDC_CORNELL_LABEL/);
+  });
+
+  it('limits sign-in codes per e-mail and per client address: 5 and 30 an hour, off with 0 or when every limit is off', () => {
+    expect(loadConfig({})).toMatchObject({ emailCodesPerEmailPerHour: 5, emailCodesPerAddressPerHour: 30 });
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({ emailCodesPerEmailPerHour: 0, emailCodesPerAddressPerHour: 0 });
+    expect(loadConfig({ EMAIL_CODES_PER_EMAIL_PER_HOUR: '3', EMAIL_CODES_PER_ADDRESS_PER_HOUR: '0' })).toMatchObject({ emailCodesPerEmailPerHour: 3, emailCodesPerAddressPerHour: 0 });
+  });
+});
+
 describe('.env.example', () => {
   it('names every setting the server reads, and nothing else', () => {
     const example = readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8');

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT } from '@carpool/shared/distance';
+import { REGIONS, type Region } from '@carpool/shared/regions';
 import { z } from 'zod';
 import { REDIS_COMMAND_TIMEOUT_MS } from './lib/redis.js';
 
@@ -32,6 +33,9 @@ function isProxyAddress(item: string): boolean {
 }
 
 const DEFAULT_SIGN_IN_RATE_LIMIT = 30;
+/** Sign-in codes per hour to one e-mail address (an inbox is not flooded) and from one client address. */
+const DEFAULT_EMAIL_CODES_PER_EMAIL_PER_HOUR = 5;
+const DEFAULT_EMAIL_CODES_PER_ADDRESS_PER_HOUR = 30;
 
 /** localhost, 127.0.0.0/8 and ::1 (also as an IPv4-mapped address): only this machine can connect. */
 export function isLoopbackHost(host: string): boolean {
@@ -87,6 +91,8 @@ const EnvVariables = z.object({
   TEST_CLOCK: flag.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).optional(),
+  EMAIL_CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(0).optional(),
+  EMAIL_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).optional(),
   SMTP_URL: z
     .url()
     .refine((value) => /^smtps?:$/.test(new URL(value).protocol), 'must be an smtp:// or smtps:// URL')
@@ -109,8 +115,56 @@ const EnvVariables = z.object({
   PRICE_CAP_RATIO: z.coerce.number().gt(1, 'must be more than 1 (a multiple of the suggested price)').optional(),
 });
 
+/** The ways into a region; `google` stands for the development provider in dev mode. */
+export const SIGN_IN_METHODS = ['google', 'email-code', 'oidc'] as const;
+
+/**
+ * A region's sign-in settings come from variables named after it until regions are rows (issue 33):
+ * each of these becomes a column of the region then, and `signInSettingsOf` reads it from there.
+ */
+function regionSignInVariables(region: Region) {
+  const name = region.toUpperCase();
+  return {
+    methods: `SIGN_IN_METHODS_${name}`,
+    issuer: `OIDC_${name}_ISSUER`,
+    clientId: `OIDC_${name}_CLIENT_ID`,
+    clientSecret: `OIDC_${name}_CLIENT_SECRET`,
+    label: `OIDC_${name}_LABEL`,
+    emailDomains: `OIDC_${name}_EMAIL_DOMAINS`,
+  } as const;
+}
+
+const RegionSignInVariables = z.object({
+  methods: commaList
+    .refine((items) => items.length > 0 && items.every((item) => (SIGN_IN_METHODS as readonly string[]).includes(item)), `must list one or more of ${SIGN_IN_METHODS.join(', ')}`)
+    .default(['google']),
+  issuer: z.url({ protocol: /^https?$/, error: 'must be the https URL of the provider (its issuer identifier)' }).optional(),
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(1).optional(),
+  label: z.string().trim().min(1).max(60, 'must be at most 60 characters (the words of a button)').optional(),
+  emailDomains: commaList.optional(),
+});
+
+/** The campus's OpenID Connect provider of a region. */
+export interface OidcProviderSettings {
+  issuer: string;
+  clientId: string;
+  /** Never in an answer, a log line or an export: the console only says whether one is set. */
+  clientSecret: string | null;
+  /** The button's words, such as "Sign in with NetID". */
+  label: string;
+  /** The addresses this provider may sign in: its own domains, or the region's. */
+  emailDomains: string[];
+}
+
+export interface RegionSignInSettings {
+  google: boolean;
+  emailCode: boolean;
+  oidc: OidcProviderSettings | null;
+}
+
 /** Every environment variable the server reads (.env.example lists them all; config.test.ts checks it). */
-export const ENV_VARIABLE_NAMES = Object.keys(EnvVariables.shape);
+export const ENV_VARIABLE_NAMES = [...Object.keys(EnvVariables.shape), ...REGIONS.flatMap((region) => Object.values(regionSignInVariables(region)))];
 
 const EnvSchema = EnvVariables.transform((env, ctx) => {
   const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID ? 'google' : 'dev');
@@ -182,6 +236,9 @@ const EnvSchema = EnvVariables.transform((env, ctx) => {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     /** Sign-ins per minute per address; 0 = off. Unset, it is 30, or off when RATE_LIMIT_PER_MINUTE=0. */
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? (env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : DEFAULT_SIGN_IN_RATE_LIMIT),
+    /** Sign-in codes per hour to one e-mail address, and from one client address; 0 = off, as above when unset. */
+    emailCodesPerEmailPerHour: env.EMAIL_CODES_PER_EMAIL_PER_HOUR ?? (env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : DEFAULT_EMAIL_CODES_PER_EMAIL_PER_HOUR),
+    emailCodesPerAddressPerHour: env.EMAIL_CODES_PER_ADDRESS_PER_HOUR ?? (env.RATE_LIMIT_PER_MINUTE === 0 ? 0 : DEFAULT_EMAIL_CODES_PER_ADDRESS_PER_HOUR),
     /**
      * Peers whose X-Forwarded-For entry is believed: the client address is the last entry
      * written by a trusted proxy. Believing every entry would let anyone pick their address
@@ -233,7 +290,54 @@ function defaultVapidSubject(publicUrl: string | undefined, adminEmails: string[
   return `mailto:${adminEmails[0] ?? 'admin@localhost'}`;
 }
 
-export type Config = z.output<typeof EnvSchema>;
+export type Config = z.output<typeof EnvSchema> & {
+  /** Each region's ways in (docs/decisions/sign-in-methods.md). */
+  signIn: Record<Region, RegionSignInSettings>;
+};
+
+/** The regions' sign-in settings, or the problems that stop the process (`path: message`). */
+function parseSignInSettings(
+  env: Record<string, string | undefined>,
+  base: z.output<typeof EnvSchema>,
+): { settings: Record<Region, RegionSignInSettings>; problems: string[] } {
+  const problems: string[] = [];
+  const settings = {} as Record<Region, RegionSignInSettings>;
+  for (const region of REGIONS) {
+    const names = regionSignInVariables(region);
+    const parsed = RegionSignInVariables.safeParse(Object.fromEntries(Object.entries(names).map(([key, name]) => [key, env[name]])));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.push(`${names[issue.path[0] as keyof typeof names] ?? region}: ${issue.message}`);
+      continue;
+    }
+    const values = parsed.data;
+    const methods = new Set(values.methods);
+    let oidc: OidcProviderSettings | null = null;
+    if (methods.has('oidc')) {
+      for (const key of ['issuer', 'clientId', 'label'] as const) {
+        if (!values[key]) problems.push(`${names[key]}: is required when ${names.methods} lists oidc`);
+      }
+      // Plain http only for a provider on a test or development machine: in production every
+      // answer of the provider must come over TLS, which is what vouches for its ID tokens.
+      if (values.issuer && base.nodeEnv === 'production' && !values.issuer.startsWith('https://')) {
+        problems.push(`${names.issuer}: must be an https URL when NODE_ENV=production`);
+      }
+      if (values.issuer && values.clientId && values.label) {
+        oidc = {
+          issuer: values.issuer,
+          clientId: values.clientId,
+          clientSecret: values.clientSecret ?? null,
+          label: values.label,
+          emailDomains: values.emailDomains ?? base.allowedEmailDomains,
+        };
+      }
+    }
+    if (methods.has('email-code') && base.nodeEnv === 'production' && !base.smtpUrl) {
+      problems.push(`${names.methods}: email-code needs SMTP_URL in production (the codes go out by e-mail)`);
+    }
+    settings[region] = { google: methods.has('google'), emailCode: methods.has('email-code'), oidc };
+  }
+  return { settings, problems };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -244,11 +348,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  const signIn = parsed.success ? parseSignInSettings(present, parsed.data) : null;
+  problems.push(...(signIn?.problems ?? []));
+  if (!parsed.success || !signIn || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, signIn: signIn.settings };
 }
 
 /** A configuration for tests: dev sign-in, no Redis, overridable. */

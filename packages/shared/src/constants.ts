@@ -22,6 +22,8 @@ export const MAX_PRICE = 200;
 export const SUGGESTED_MAX_PRICE = 40;
 
 export const CAROUSEL_DAYS = 5;
+/** GET /api/rides/day-counts counts at most this many days in one call. */
+export const DAY_COUNTS_MAX_DAYS = 31;
 
 /** A weekly ride repeats until at most this many weeks after its first departure. */
 export const SERIES_MAX_WEEKS = 26;
@@ -91,6 +93,8 @@ export const STORAGE_KEYS = {
   currentRegion: 'current_region',
   acceptedTerms: 'acceptedTerms',
   subscribed: (region: string) => `subscribed_${region}`,
+  /** The home page's college filter as the user last chose it, per region (a JSON list; [] = all colleges). */
+  collegeFilter: (region: string) => `college_filter_${region}`,
   theme: 'theme',
 } as const;
 

@@ -133,6 +133,11 @@ export const TEXTS = {
     requestInstead: 'No ride yet? Post a ride request: drivers going your way are told when they post one.',
     postRequestForSearch: 'Post a ride request',
     showingCount: (count: number) => `Showing ${count} available ${count === 1 ? 'ride' : 'rides'}`,
+    /** How many rides the college filter hides (the same search over all colleges, less the filtered one). */
+    moreFromOtherColleges: (count: number) => `${count} more ${count === 1 ? 'ride' : 'rides'} from other colleges`,
+    /** My Rides: rides that departed (or were cancelled before), newest first, apart from the upcoming ones. */
+    pastRides: 'Past rides',
+    upcomingSection: 'Upcoming',
     signInToSeeRides: 'Sign in to see your rides',
     signInToSeeRequests: 'Sign in to see ride requests',
     bookThisRide: 'Book this Ride',

@@ -111,6 +111,65 @@ export const sessions = pgTable(
 );
 
 /**
+ * A sign-in code sent to a university address (docs/decisions/sign-in-methods.md). Only its keyed
+ * hash is kept; it works once, for ten minutes, and five wrong tries spend it. A newer code for the
+ * same address replaces it (used_at).
+ */
+export const emailSignInCodes = pgTable(
+  'email_sign_in_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    region: text('region').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code signed someone in or a newer code replaced it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_sign_in_codes_email_idx').on(t.email, t.createdAt),
+    // The periodic job deletes codes a day after they expired.
+    index('email_sign_in_codes_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A campus sign-in (OpenID Connect) from the button to the session: the state, nonce and PKCE
+ * verifier sent to the provider, the browser that started it, and, once the provider answered,
+ * the user and the hash of the one-time code the web app exchanges for the session.
+ */
+export const oidcSignIns = pgTable(
+  'oidc_sign_ins',
+  {
+    id: id(),
+    region: text('region').notNull(),
+    /** SHA-256 of the state: the provider's answer finds its sign-in by it. */
+    stateHash: text('state_hash').notNull(),
+    /** SHA-256 of the value of the cookie set in the browser that started the sign-in. */
+    browserHash: text('browser_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    returnTo: text('return_to').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the provider's answer arrived: a replayed answer finds it set. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    handoffHash: text('handoff_hash'),
+    handoffExpiresAt: timestamp('handoff_expires_at', { withTimezone: true }),
+    handoffUsedAt: timestamp('handoff_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('oidc_sign_ins_state_idx').on(t.stateHash),
+    uniqueIndex('oidc_sign_ins_handoff_idx').on(t.handoffHash),
+    index('oidc_sign_ins_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * A weekly ride series (docs/decisions/weekly-rides.md): the template every occurrence copies, the
  * weekdays and wall-clock time in the series' zone, the last local day it repeats on, and how far
  * occurrences have been created (at most SERIES_HORIZON_WEEKS ahead; the periodic job extends it).
@@ -597,12 +656,14 @@ export const notificationOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Claimed before rows of a lower priority that are due: a sign-in code (1) goes ahead of digests and notices (0). */
+    priority: smallint('priority').notNull().default(0),
     createdAt: createdAt(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notification_outbox_key_idx').on(t.idempotencyKey),
-    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notification_outbox_due_idx').on(t.priority.desc(), t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('notification_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'skipped', 'failed')`),
   ],
 );

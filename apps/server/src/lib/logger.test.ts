@@ -1,19 +1,30 @@
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { loggerOptions } from './logger.js';
+import { LOG_REDACT, loggerOptions } from './logger.js';
 
 describe('loggerOptions', () => {
   it('is pretty for a person at a terminal, JSON otherwise and always in production', () => {
     const development = { logLevel: 'info', nodeEnv: 'development' } as const;
     expect(loggerOptions(development, true)).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
-    expect(loggerOptions(development, false)).toEqual({ level: 'info' });
-    expect(loggerOptions({ ...development, nodeEnv: 'production' }, true)).toEqual({ level: 'info' });
+    expect(loggerOptions(development, false)).toEqual({ level: 'info', redact: LOG_REDACT });
+    expect(loggerOptions({ ...development, nodeEnv: 'production' }, true)).toEqual({ level: 'info', redact: LOG_REDACT });
     // The transport is loaded by name in a worker: it must be installed beside the server.
     expect(() => createRequire(import.meta.url).resolve('pino-pretty')).not.toThrow();
+  });
+});
+
+describe('redaction', () => {
+  it('censors secrets wherever a line would carry them: a provider client secret, cookies, the bearer token', () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info', redact: LOG_REDACT }, new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } }));
+    logger.info({ oidc: { clientSecret: 'very-secret-1' }, clientSecret: 'very-secret-2', provider: { client_secret: 'very-secret-3' }, req: { headers: { authorization: 'Bearer very-secret-4', cookie: 'carpool_oidc=very-secret-5' } } }, 'a line');
+    expect(lines.join('')).toContain('[redacted]');
+    expect(lines.join('')).not.toMatch(/very-secret/);
   });
 });
 

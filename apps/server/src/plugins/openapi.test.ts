@@ -108,7 +108,7 @@ describe('the contract check', () => {
     expect(contractProblems(app.apiRoutes, document)).toEqual([
       'GET /api/bare/:id: declares no schema, or hides itself from the document',
       'GET /api/half/:id: has path parameters but declares no params schema',
-      'GET /api/half/:id: declares no 2xx response schema',
+      'GET /api/half/:id: declares no 2xx (or 3xx redirect) response schema',
       "GET /api/no-id: declares no operationId (schema.operationId: 'verbNoun', like its service function)",
     ]);
     expect(document.paths?.['/api/kept/{id}']?.get?.security).toEqual([{ bearer: [] }]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp } from '../app.js';
@@ -75,13 +75,13 @@ export interface TestApp {
 
 export async function createTestApp(
   kind: DatabaseKind,
-  options: { config?: Partial<Config>; start?: Date; poolSize?: number } = {},
+  options: { config?: Partial<Config>; start?: Date; poolSize?: number; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, options.poolSize);
   const clock = manualClock(options.start ?? new Date());
   const config = testConfig({ allowedEmailDomains: ['cornell.edu', 'example.com', 'rutgers.edu'], ...options.config });
   const devIdp = await createDevIdentityProvider({ dataDir: null, clock });
-  const app = await buildApp({ config, database, clock, logger: false, devIdp });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false, devIdp });
   await app.ready();
 
   const call: TestApp['call'] = ({ token, region, headers, ...rest }) =>

@@ -34,6 +34,7 @@ const LoginRoute = lazyWithReload(() => import('./routes/login').then((module) =
 const TermsPage = lazyWithReload(() => import('./routes/terms').then((module) => module.TermsPage));
 const NotFoundPage = lazyWithReload(() => import('./routes/not-found').then((module) => module.NotFoundPage));
 const AdminPage = lazyWithReload(() => import('../features/admin/components/admin-page').then((module) => module.AdminPage));
+const CampusReturnPage = lazyWithReload(() => import('../features/auth/components/campus-return-page').then((module) => module.CampusReturnPage));
 const DevSignInPage = lazyWithReload(() => import('../features/auth/components/dev-sign-in-page').then((module) => module.DevSignInPage));
 
 /** What a page route carries beside its element: the page it draws, for preloadFirstPage. */
@@ -52,6 +53,7 @@ const pageRoutes: RouteObject[] = [
   { path: 'conversation-messages/:userId', element: <ConversationGuard><ConversationPage actionsSlot={personReportBlockActions} /></ConversationGuard>, handle: { page: ConversationPage } },
   { path: 'inbox', element: <InboxPage />, handle: { page: InboxPage } },
   { path: 'login', element: <LoginRoute />, handle: { page: LoginRoute } },
+  { path: 'sign-in/campus', element: <CampusReturnPage />, handle: { page: CampusReturnPage } },
   { path: 'terms', element: <TermsPage />, handle: { page: TermsPage } },
   { path: 'admin', element: <AdminPage />, handle: { page: AdminPage } },
   { path: '*', element: <NotFoundPage />, handle: { page: NotFoundPage } },

@@ -19,7 +19,7 @@ export async function authRoutes(
     {
       schema: {
         operationId: 'signInWithIdToken',
-        errors: ['INVALID_TOKEN', 'INVALID_EMAIL_DOMAIN'],
+        errors: ['INVALID_TOKEN', 'INVALID_EMAIL_DOMAIN', 'SIGN_IN_METHOD_UNAVAILABLE', 'ACCOUNT_SUSPENDED'],
         tags: ['auth'],
         summary: 'Exchange an ID token (Google, or the development provider) for a session',
         body: GoogleSignInInput,
@@ -29,7 +29,7 @@ export async function authRoutes(
         rateLimit: config.signInRateLimitPerMinute > 0 ? { max: config.signInRateLimitPerMinute, timeWindow: '1 minute' } : false,
       },
     },
-    async (request) => signInWithIdToken(options.authDeps, request.body.tokenId),
+    async (request) => signInWithIdToken(options.authDeps, request.region, request.body.tokenId),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_COLORS } from '@carpool/shared/constants';
 import { collegeFromEmail, emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
+import type { Region } from '@carpool/shared/regions';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -8,8 +9,10 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import { isAdminEmail, upsertUserByIdentity, type UserRow } from '../users/users.service.js';
-import type { IdTokenVerifier } from './id-token.js';
+import { findLiveUserByEmail, findUserByIdentity, lockEmailForSignIn } from './accounts.repository.js';
+import type { IdTokenVerifier, VerifiedIdentity } from './id-token.js';
 import type { SessionCache } from './session-cache.js';
+import { signInSettingsOf } from './sign-in-settings.js';
 import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
 
 /** Suspension revokes a user's sessions and account deletion deletes them, inside their own transactions. */
@@ -44,14 +47,40 @@ export function assertAllowedEmailDomain(config: Config, email: string): void {
 }
 
 /** Exchanges a verified ID token for a session: the user object with a new session token. */
-export async function signInWithIdToken(deps: AuthDeps, tokenId: string): Promise<SignedInUser> {
+export async function signInWithIdToken(deps: AuthDeps, region: Region, tokenId: string): Promise<SignedInUser> {
+  if (!signInSettingsOf(deps.config, region).google) {
+    throw new AppError('SIGN_IN_METHOD_UNAVAILABLE', 'This region does not offer sign-in with Google.');
+  }
   const identity = await deps.verifier.verify(tokenId);
   assertAllowedEmailDomain(deps.config, identity.email);
-  const user = await upsertUserByIdentity(deps.db, {
-    ...identity,
-    college: collegeFromEmail(identity.email),
-    avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
+  return startSession(deps, await accountOf(deps.db, identity));
+}
+
+/**
+ * One person, one account (docs/decisions/sign-in-methods.md). A verified university address is
+ * one person whatever the method: the account of this very identity (its e-mail refreshed, as
+ * Google's may change); else the live account that has this address, whichever method made it;
+ * else a new account of this identity. The caller has checked that the address is verified and
+ * in the region's domains.
+ */
+export async function accountOf(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    await lockEmailForSignIn(tx, identity.email);
+    const known = await findUserByIdentity(tx, identity.issuer, identity.subject);
+    if (!known) {
+      const sameAddress = await findLiveUserByEmail(tx, identity.email);
+      if (sameAddress) return sameAddress;
+    }
+    return upsertUserByIdentity(tx, {
+      ...identity,
+      college: collegeFromEmail(identity.email),
+      avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
+    });
   });
+}
+
+/** A new session for the account: the user object with its token, returned once. */
+export async function startSession(deps: Pick<AuthDeps, 'db' | 'config' | 'clock'>, user: UserRow): Promise<SignedInUser> {
   if (user.suspendedAt) {
     throw new AppError('ACCOUNT_SUSPENDED', accountSuspendedMessage(user.suspensionReason));
   }

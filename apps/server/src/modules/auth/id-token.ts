@@ -16,7 +16,7 @@ const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
  * (letters, digits, inner hyphens, at most 63 each) with an alphabetic top-level label. The domain
  * decides the college, so `x@evil.com@cornell.edu` must not pass as cornell.edu.
  */
-function isEmailAddress(email: string): boolean {
+export function isEmailAddress(email: string): boolean {
   if (email.length > 254) return false;
   const parts = email.split('@');
   if (parts.length !== 2) return false;

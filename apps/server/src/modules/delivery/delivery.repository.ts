@@ -60,7 +60,7 @@ export async function claimDueRows(db: Db, limit: number, leaseMs: number): Prom
     with due as (
       select id from notification_outbox
        where status = 'pending' and next_attempt_at <= now()
-       order by next_attempt_at
+       order by priority desc, next_attempt_at
        limit ${limit}
        for update skip locked
     ), claimed as (
@@ -93,12 +93,15 @@ export async function claimDueRows(db: Db, limit: number, leaseMs: number): Prom
   return result.rows;
 }
 
-/** Marks rows done in one statement (a batch that ended the same way). */
+/**
+ * Marks rows done in one statement (a batch that ended the same way). A sealed secret (a sign-in
+ * code) is erased with it: a done row has no use for it.
+ */
 export async function markOutboxDone(db: Db, ids: string[], status: 'sent' | 'skipped' | 'failed', note: string | null): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(notificationOutbox)
-    .set({ status, lastError: note, doneAt: sql`now()` })
+    .set({ status, lastError: note, doneAt: sql`now()`, payload: sql`${notificationOutbox.payload} - 'sealed'` })
     .where(inArray(notificationOutbox.id, ids));
 }
 

@@ -28,6 +28,7 @@ import {
 import { assertUserStillActive, keyShareUserIfNotDeleted } from '../users/users.service.js';
 import type { MailTokens } from './mail-tokens.js';
 import { buildRideCalendar, rideSummary } from './ride-calendar.js';
+import { SIGN_IN_CODE_KIND } from './sign-in-code-mail.js';
 
 /** A chat message waits this long unread before it goes into a digest. */
 export const DIGEST_DELAY_MS = 10 * 60 * 1000;
@@ -153,6 +154,26 @@ export async function enqueueAddressMail(
     channel: 'email',
     kind: mail.kind,
     payload: { region: mail.region, title: mail.title, body: mail.body, url: mail.url },
+  });
+}
+
+/**
+ * Queues a sign-in code's e-mail inside the caller's transaction, ahead of every other mail
+ * (priority 1). The code is sealed in the row and erased once the row is done, so the outbox never
+ * keeps it readable; the sign-in code's own table keeps only its hash.
+ */
+export async function queueSignInCodeMail(
+  db: Queryable,
+  tokens: Pick<MailTokens, 'seal'>,
+  mail: { id: string; address: string; region: Region; code: string },
+): Promise<void> {
+  await insertOutboxRow(db, {
+    idempotencyKey: `sign-in-code:${mail.id}:email`,
+    address: mail.address,
+    channel: 'email',
+    kind: SIGN_IN_CODE_KIND,
+    priority: 1,
+    payload: { region: mail.region, sealed: tokens.seal(mail.code) },
   });
 }
 

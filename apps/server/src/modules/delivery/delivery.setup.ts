@@ -54,6 +54,7 @@ export async function setupDelivery(
     log: app.log,
     adapters: [...(email ? [email] : []), ...options.channelAdapters],
     email,
+    tokens: options.tokens,
     baseUrl,
     poll: config.outbox.worker,
     pollMs: config.outbox.pollMs,

@@ -4,6 +4,7 @@ import type { Delivery, DeliveryChannelAdapter, DeliveryResult } from '../../lib
 import { renderMail, type MailKind } from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
 import { buildRideCalendar } from './ride-calendar.js';
+import { renderSignInCodeMail } from './sign-in-code-mail.js';
 
 /** A mail to an address without an account (the newsletter's opt-in). */
 export interface AddressMail {
@@ -26,8 +27,17 @@ export interface KeptMail {
   raw: string;
 }
 
+/** A sign-in code to the address that asked for it. */
+export interface SignInCodeMail {
+  idempotencyKey: string;
+  to: string;
+  region: Region;
+  code: string;
+}
+
 export interface EmailChannel extends DeliveryChannelAdapter {
   deliverToAddress(mail: AddressMail): Promise<DeliveryResult>;
+  deliverSignInCode(mail: SignInCodeMail): Promise<DeliveryResult>;
   close(): Promise<void>;
 }
 
@@ -131,6 +141,15 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
     },
     async deliverToAddress(mail) {
       const rendered = await renderMail({ ...mail, recipientName: null, unsubscribeUrl: null });
+      return send({
+        to: mail.to,
+        messageId: messageIdFor(mail.idempotencyKey, options.from),
+        headers: { 'X-Idempotency-Key': mail.idempotencyKey },
+        ...rendered,
+      });
+    },
+    async deliverSignInCode(mail) {
+      const rendered = await renderSignInCodeMail({ region: mail.region, code: mail.code });
       return send({
         to: mail.to,
         messageId: messageIdFor(mail.idempotencyKey, options.from),

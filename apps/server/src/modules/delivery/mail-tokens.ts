@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { loadOrCreateKeyFile } from '../../lib/key-file.js';
 import { isRegion, type Region } from '@carpool/shared/regions';
 import { NotificationCategorySchema, type NotificationCategory } from '@carpool/shared/schemas/notification-preferences';
 
@@ -16,6 +15,12 @@ export interface MailTokens {
   sign(token: MailToken): string;
   /** null for anything malformed or signed with another key. */
   verify(value: string): MailToken | null;
+  /**
+   * Encrypts a secret that a queued mail carries (a sign-in code), so that the outbox row does not
+   * hold it readable while it waits; `open` gives it back, or null when it was sealed with another key.
+   */
+  seal(secret: string): string;
+  open(sealed: string): string | null;
 }
 
 /**
@@ -23,9 +28,28 @@ export interface MailTokens {
  * valid across restarts and across processes sharing the folder; null keeps it in memory (tests).
  */
 export function loadMailTokens(dataDir: string | null): MailTokens {
-  const key = loadOrCreateKey(dataDir);
+  const key = loadOrCreateKeyFile(dataDir, KEY_FILE);
   const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  // A key of its own for sealing, derived from the same file: one secret to keep and share.
+  const sealKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'carpool outbox secret', 32));
   return {
+    seal(secret) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+      const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+      return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+    },
+    open(sealed) {
+      const [iv, tag, body, extra] = sealed.split('.');
+      if (!iv || !tag || !body || extra !== undefined) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', sealKey, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
     sign(token) {
       const body = Buffer.from(JSON.stringify(token)).toString('base64url');
       return `${body}.${mac(body)}`;
@@ -56,19 +80,4 @@ function parseToken(value: unknown): MailToken | null {
     return { purpose: token.purpose, email: token.email, region: token.region };
   }
   return null;
-}
-
-function loadOrCreateKey(dataDir: string | null): Buffer {
-  if (!dataDir) return randomBytes(32);
-  const file = path.join(dataDir, KEY_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    try {
-      // 'wx': two processes starting on one folder keep the key the first one wrote.
-      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }

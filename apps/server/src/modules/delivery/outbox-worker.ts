@@ -14,6 +14,8 @@ import { claimDueRows, markOutboxDone, scheduleOutboxRetry, type ClaimedRow } fr
 import { effectivePreferences, queueChatDigests } from './delivery.service.js';
 import type { EmailChannel } from './email-channel.js';
 import type { MailKind } from './mail-templates.js';
+import type { MailTokens } from './mail-tokens.js';
+import { SIGN_IN_CODE_KIND } from './sign-in-code-mail.js';
 
 const BATCH_SIZE = 100;
 /** A claimed row is hidden from other workers this long; a sender that died is retried after it. */
@@ -40,6 +42,8 @@ export interface OutboxWorkerOptions {
   adapters: readonly DeliveryChannelAdapter[];
   /** Mails to an address without an account go through it; null when e-mail is off. */
   email: EmailChannel | null;
+  /** Opens the secret a sign-in code mail carries sealed. */
+  tokens: Pick<MailTokens, 'open'>;
   baseUrl: string;
   pollMs: number;
   startDelayMs: number;
@@ -84,6 +88,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function send(row: ClaimedRow): Promise<DeliveryResult> {
     const payload = row.payload as { region?: string; title?: string; body?: string; url?: string; lines?: string[] };
     const region: Region = isRegion(row.region) ? row.region : isRegion(payload.region) ? payload.region : DEFAULT_REGION;
+    if (row.address && row.kind === SIGN_IN_CODE_KIND) {
+      if (!options.email) return { status: 'skipped', reason: 'e-mail is not configured' };
+      const sealed = (row.payload as { sealed?: unknown }).sealed;
+      const code = typeof sealed === 'string' ? options.tokens.open(sealed) : null;
+      // Sealed with another process's key (DATA_DIR not shared): no retry can open it.
+      if (!code) return { status: 'failed', error: 'the sign-in code cannot be opened with this server key', permanent: true };
+      return options.email.deliverSignInCode({ idempotencyKey: row.idempotencyKey, to: row.address, region, code });
+    }
     if (row.address) {
       if (!options.email) return { status: 'skipped', reason: 'e-mail is not configured' };
       return options.email.deliverToAddress({

@@ -5,6 +5,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { sweepExpiredSessions } from '../auth/auth.service.js';
+import { sweepExpiredEmailCodes } from '../auth/email-codes.service.js';
+import { sweepExpiredOidcSignIns } from '../auth/oidc.service.js';
 import { moveBookingsOfRides } from '../bookings/bookings.service.js';
 import { expirePassedRideRequests } from '../ride-requests/ride-requests.service.js';
 import { extendRideSeries } from '../rides/ride-series.service.js';
@@ -85,6 +87,9 @@ export async function runPeriodicJob(
     const endedSessions = await sweepExpiredSessions(tx, now);
     result.sessionsDeleted = endedSessions.length;
     for (const sessionId of endedSessions) pushes.push(() => deps.events.publish('session-ended', { sessionId }));
+    // Sign-in codes and campus sign-ins a day past their expiry: bookkeeping nobody is told about.
+    await sweepExpiredEmailCodes(tx, now);
+    await sweepExpiredOidcSignIns(tx, now);
 
     const completedRides = await completeDepartedRides(tx, now);
     const rideIds = completedRides.map((ride) => ride.id);

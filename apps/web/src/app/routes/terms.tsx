@@ -16,7 +16,8 @@ export function TermsPage() {
         <section>
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Your account</h2>
           <p className="mt-1">
-            You sign in with the Google account of your university e-mail. We keep your name, e-mail address, profile
+            You sign in with your university e-mail: through its Google account, your campus's own sign-in, or a code
+            we send to the address (one address is one account, whichever way you use). We keep your name, e-mail address, profile
             picture, bio and ride preferences to show them to the people you ride with.
           </p>
         </section>

@@ -16,10 +16,11 @@ const UsersPanel = lazyWithReload(() => import('./users-panel').then((module) =>
 const AuditLog = lazyWithReload(() => import('./audit-log').then((module) => module.AuditLog));
 const FeedbackInbox = lazyWithReload(() => import('./feedback-inbox').then((module) => module.FeedbackInbox));
 const SubscribersPanel = lazyWithReload(() => import('./subscribers-panel').then((module) => module.SubscribersPanel));
+const SignInSettingsPanel = lazyWithReload(() => import('./sign-in-settings-panel').then((module) => module.SignInSettingsPanel));
 
 const preloadSections = {
   preload: async () => {
-    await Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog, FeedbackInbox, SubscribersPanel].map((section) => section.preload()));
+    await Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog, FeedbackInbox, SubscribersPanel, SignInSettingsPanel].map((section) => section.preload()));
   },
 };
 
@@ -30,6 +31,7 @@ const TABS = [
   { id: 'audit', label: 'Audit log' },
   { id: 'feedback', label: 'Feedback' },
   { id: 'subscribers', label: 'Subscribers' },
+  { id: 'sign-in', label: 'Sign-in' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -58,6 +60,7 @@ const LOADING: Record<TabId, string> = {
   audit: 'Loading the log...',
   feedback: 'Loading feedback...',
   subscribers: 'Loading subscribers...',
+  'sign-in': 'Loading sign-in settings...',
 };
 
 function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
@@ -77,6 +80,7 @@ function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
           {tab === 'audit' && <AuditLog />}
           {tab === 'feedback' && <FeedbackInbox />}
           {tab === 'subscribers' && <SubscribersPanel />}
+          {tab === 'sign-in' && <SignInSettingsPanel />}
         </Suspense>
       </div>
     </div>

@@ -1,13 +1,10 @@
 import { TEXTS } from '@carpool/shared/texts';
-import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAppConfig } from '../../../lib/app-config';
 import { loadGoogleIdentity } from '../../../lib/google-identity';
-import { useRegion } from '../../../lib/region';
 import { useTheme } from '../../../lib/theme';
-import { useAcceptedTerms } from '../hooks/use-accepted-terms';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 
 function GoogleLogo() {
@@ -70,27 +67,23 @@ function GoogleRenderedButton({ clientId, onIdToken, onLoadError }: {
 
 interface GoogleSignInPanelProps {
   buttonLabel: string;
+  acceptedTerms: boolean;
+  /** Says the terms are missing (the dialog shows it); answers whether they are accepted. */
+  requireTerms: () => boolean;
   onSignedIn: () => void;
 }
 
 /**
- * The terms checkbox and the Google button, shared by the sign-in and sign-up dialogs. In
- * development mode the button opens the development sign-in window instead of Google's popup.
+ * The Google button of the sign-in and sign-up dialogs. In development mode it opens the
+ * development sign-in window instead of Google's popup.
  */
-export function GoogleSignInPanel({ buttonLabel, onSignedIn }: GoogleSignInPanelProps) {
-  const termsId = useId();
-  const errorId = useId();
-  const { toPath } = useRegion();
+export function GoogleSignInPanel({ buttonLabel, acceptedTerms, requireTerms, onSignedIn }: GoogleSignInPanelProps) {
   const config = useAppConfig();
-  const [acceptedTerms, setAcceptedTerms] = useAcceptedTerms();
-  const { connecting, error, setError, fail, exchangeIdToken, startDevSignIn } = useGoogleSignIn(onSignedIn);
+  const { connecting, error, fail, exchangeIdToken, startDevSignIn } = useGoogleSignIn(onSignedIn);
   const googleClientId = config.data?.mode === 'google' ? config.data.googleClientId : null;
 
   const onButtonClick = () => {
-    if (!acceptedTerms) {
-      setError(TEXTS.termsRequired);
-      return;
-    }
+    if (!requireTerms()) return;
     if (config.data?.mode === 'dev') void startDevSignIn();
     else fail(TEXTS.googleSignInUnavailable);
   };
@@ -98,31 +91,7 @@ export function GoogleSignInPanel({ buttonLabel, onSignedIn }: GoogleSignInPanel
   const showGoogleButton = Boolean(googleClientId) && acceptedTerms && !connecting;
 
   return (
-    <div className="space-y-4">
-      <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-        <input
-          id={termsId}
-          type="checkbox"
-          checked={acceptedTerms}
-          onChange={(event) => {
-            setAcceptedTerms(event.target.checked);
-            if (event.target.checked && error === TEXTS.termsRequired) setError(null);
-          }}
-          aria-describedby={error ? errorId : undefined}
-          className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-        />
-        <label htmlFor={termsId} className="text-sm text-slate-700 dark:text-slate-200">
-          {TEXTS.acceptTermsPrefix}{' '}
-          <Link
-            to={toPath('/terms')}
-            target="_blank"
-            className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300"
-          >
-            {TEXTS.termsOfService}
-          </Link>
-        </label>
-      </div>
-
+    <div className="space-y-3">
       {connecting ? (
         <div role="status" className="flex h-12 items-center justify-center gap-3 text-sm font-medium text-slate-700 dark:text-slate-200">
           <Spinner size="sm" label={null} />
@@ -142,7 +111,7 @@ export function GoogleSignInPanel({ buttonLabel, onSignedIn }: GoogleSignInPanel
       )}
 
       {error ? (
-        <p id={errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700 dark:bg-red-950/50 dark:text-red-300">
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700 dark:bg-red-950/50 dark:text-red-300">
           {error}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
 import { TEXTS } from '@carpool/shared/texts';
 import { Modal } from '../../../components/ui/modal';
-import { GoogleSignInPanel } from './google-sign-in-panel';
+import { SignInMethods, useHasOtherWaysIn } from './sign-in-methods';
 
 interface SignInModalProps {
   open: boolean;
@@ -11,12 +11,15 @@ interface SignInModalProps {
 }
 
 export function SignInModal({ open, onClose, onSignedIn, onSwitchToSignUp }: SignInModalProps) {
+  const otherWaysIn = useHasOtherWaysIn();
   return (
     <Modal open={open} onClose={onClose} title={TEXTS.signInTitle} size="sm">
       <p className="mb-5 text-sm text-slate-600 dark:text-slate-300">
-        Use the Google account of your university e-mail to find and share rides.
+        {otherWaysIn
+          ? 'Sign in with your university account to find and share rides.'
+          : 'Use the Google account of your university e-mail to find and share rides.'}
       </p>
-      <GoogleSignInPanel buttonLabel={TEXTS.signInWithGoogle} onSignedIn={onSignedIn} />
+      <SignInMethods googleLabel={TEXTS.signInWithGoogle} onSignedIn={onSignedIn} />
       {onSwitchToSignUp ? (
         <p className="mt-5 text-center text-sm text-slate-600 dark:text-slate-300">
           New here?{' '}

@@ -1,6 +1,6 @@
 import { TEXTS } from '@carpool/shared/texts';
 import { Modal } from '../../../components/ui/modal';
-import { GoogleSignInPanel } from './google-sign-in-panel';
+import { SignInMethods, useHasOtherWaysIn } from './sign-in-methods';
 
 interface SignUpModalProps {
   open: boolean;
@@ -9,12 +9,13 @@ interface SignUpModalProps {
   onSwitchToSignIn: () => void;
 }
 
-/** Signing up is signing in with Google for the first time; the server creates the account. */
+/** Signing up is signing in for the first time, by any of the region's ways in; the server creates the account. */
 export function SignUpModal({ open, onClose, onSignedIn, onSwitchToSignIn }: SignUpModalProps) {
+  const otherWaysIn = useHasOtherWaysIn();
   return (
     <Modal open={open} onClose={onClose} title={TEXTS.signUpTitle} size="sm">
-      <GoogleSignInPanel buttonLabel={TEXTS.signUpWithGoogle} onSignedIn={onSignedIn} />
-      <p className="mt-4 text-center text-sm text-slate-500 dark:text-slate-400">{TEXTS.moreSignUpOptions}</p>
+      <SignInMethods googleLabel={TEXTS.signUpWithGoogle} onSignedIn={onSignedIn} />
+      {otherWaysIn ? null : <p className="mt-4 text-center text-sm text-slate-500 dark:text-slate-400">{TEXTS.moreSignUpOptions}</p>}
       <p className="mt-5 text-center text-sm text-slate-600 dark:text-slate-300">
         Already have an account?{' '}
         <button
