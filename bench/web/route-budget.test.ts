@@ -17,15 +17,17 @@ import { measureWebSizes } from './run-web.js';
  * held with 37 bytes to spare, and this round's first-load features (the header's Ride Requests
  * link and Inbox count, the empty search's ride request, the region's manifest and bar colour, the
  * home tabs that fit 360 px) put /login 0.3 kB past it after 0.5 kB was taken back elsewhere.
+ * 133 kB later the same day (same record): the segment on the card, the search's filters in the
+ * address, and the sign-in dialog's ways in, while the service worker's precache shrank by 250 kB.
  */
-const INITIAL_JS_BUDGET_BYTES = 131 * 1024;
+const INITIAL_JS_BUDGET_BYTES = 133 * 1024;
 
 const webRoot = path.join(REPO_ROOT, 'apps/web');
 const viteBin = path.join(path.dirname(createRequire(path.join(webRoot, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
 const outDir = mkdtempSync(path.join(tmpdir(), 'carpool-route-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-it('keeps the initial JavaScript of every route of the production build within 131 kB gzip', () => {
+it('keeps the initial JavaScript of every route of the production build within 133 kB gzip', () => {
   // spawnSync blocks the worker, so the build carries its own time limit (vitest's cannot fire).
   const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webRoot, encoding: 'utf8', timeout: 170_000 });
   expect(build.error).toBeUndefined();
