@@ -148,7 +148,7 @@ describe.skipIf(!enabled)(title, () => {
       const other = await signIn(a, 'cluster-booker@cornell.edu', 'Bea Booker');
       const freshRide = await insertRide(database.db, driver.id);
       await api(a, 'POST', '/api/bookings/bookRide', other.token, { rideId: freshRide, seats: 2, suitcases: 1, paymentIntentId: 'NO_STRIPE' });
-      expect(await seats).toEqual({ rideId: freshRide, seatsAvailable: 1, suitcasesAvailable: 1, waitingCount: 0, status: 'active' });
+      expect(await seats).toEqual({ rideId: freshRide, seatsAvailable: 1, suitcasesAvailable: 1, legs: [{ seatsAvailable: 1, suitcasesAvailable: 1 }], waitingCount: 0, status: 'active' });
     } finally {
       watcher.disconnect();
     }
