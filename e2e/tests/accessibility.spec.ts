@@ -449,10 +449,11 @@ for (const theme of THEMES) {
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       const toast = page.getByText('Profile updated');
       await expect(toast).toBeVisible();
-      // Under the sticky header, never over its navigation.
+      // Under the sticky header, never over its navigation (once sonner's slide-in has settled).
       const header = await page.getByRole('banner').boundingBox();
-      const shown = await page.locator('[data-sonner-toast]').first().boundingBox();
-      expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+      await expect
+        .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? 0)
+        .toBeGreaterThanOrEqual(header!.y + header!.height);
       // Sonner pauses while the pointer rests on a toast: it stays for both widths.
       await toast.hover();
       await audit.check('toast-success');
