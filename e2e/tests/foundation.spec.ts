@@ -127,9 +127,18 @@ test.describe('foundation', () => {
     const token = await page.evaluate(() => localStorage.getItem('auth_token_cornell'));
     const res = await fetch(`${server.baseURL}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    // The page may already be reloading itself after noticing the revoked session.
-    await page.reload().catch(() => undefined);
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+    // The page hears of the revoked session by itself (the sign-out reaches its socket) and shows the
+    // notice at once; if it has not within a moment, its next load finds out. Reloading after the
+    // notice came would wipe it (the token is gone by then, so a reload has nothing to say).
+    const notice = page.getByText('Your session has expired. Please sign in again.');
+    const heard = await notice.waitFor({ state: 'visible', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!heard) {
+      await page.reload().catch(() => undefined);
+      await expect(notice).toBeVisible();
+    }
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   });
 
