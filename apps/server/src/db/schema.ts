@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -289,14 +290,7 @@ export const rides = pgTable(
   (t) => [
     uniqueIndex('rides_series_day_idx').on(t.seriesId, t.seriesDay),
     index('rides_search_idx').on(t.region, t.status, t.departsAt),
-    index('rides_route_idx').on(t.region, t.fromPlace, t.toPlace, t.departsAt),
-    // A search by destination alone cannot use rides_route_idx (it starts with the departure place).
-    index('rides_destination_idx').on(t.region, t.toPlace, t.departsAt),
     index('rides_driver_idx').on(t.driverId, t.departsAt),
-    // A search by a place anywhere on the route (a stop, or either end). Searches far outnumber new
-    // rides, so entries go straight into the index rather than into a pending list every search
-    // would read until (auto)vacuum merges it.
-    index('rides_route_places_idx').using('gin', t.route).with({ fastupdate: 'off' }),
     check('rides_region_check', sql`${t.region} in ('cornell', 'nj')`),
     check('rides_status_check', sql`${t.status} in ('active', 'cancelled', 'completed')`),
     check('rides_price_check', sql`${t.priceCents} >= 100`),
@@ -309,6 +303,40 @@ export const rides = pgTable(
           and 0 <= all(${t.legSeats}) and ${t.totalSeats} >= all(${t.legSeats})
           and 0 <= all(${t.legSuitcases}) and ${t.totalSuitcases} >= all(${t.legSuitcases})`,
     ),
+  ],
+);
+
+/**
+ * Every part of every ride a passenger could book: one row per ordered pair of places on its route
+ * (board before alight), with when the ride leaves the boarding place. Kept by a trigger on rides
+ * (migration 0018; docs/decisions/ride-segments-index.md), never written by the code: the search by
+ * place walks one of its indexes in boarding order and stops at the page's end.
+ */
+export const rideSegments = pgTable(
+  'ride_segments',
+  {
+    rideId: uuid('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    /** 0-based places on the route: 0 is the departure, the last is the destination. */
+    boardPosition: smallint('board_position').notNull(),
+    alightPosition: smallint('alight_position').notNull(),
+    /** The segment runs to the ride's destination (the search from a place, to anywhere). */
+    toDestination: boolean('to_destination').notNull(),
+    region: text('region').notNull(),
+    boardPlace: text('board_place').notNull(),
+    alightPlace: text('alight_place').notNull(),
+    /** When the ride leaves the boarding place: the departure, or the stop's own time. */
+    leavesAt: timestamp('leaves_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rideId, t.boardPosition, t.alightPosition] }),
+    // From A to B, soonest boarding first.
+    index('ride_segments_pair_idx').on(t.region, t.boardPlace, t.alightPlace, t.leavesAt),
+    // From A to anywhere: each boarding place of a ride once, with the segment to its destination.
+    index('ride_segments_boarding_idx').on(t.region, t.boardPlace, t.leavesAt).where(sql`${t.toDestination}`),
+    // Anywhere to B: each place of a ride once, with the segment from its departure.
+    index('ride_segments_alighting_idx').on(t.region, t.alightPlace, t.leavesAt).where(sql`${t.boardPosition} = 0`),
   ],
 );
 

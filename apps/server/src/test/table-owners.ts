@@ -33,6 +33,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   reviews: 'reviews',
   ride_messages: 'ride-messages',
   ride_requests: 'ride-requests',
+  ride_segments: 'rides',
   ride_series: 'rides',
   rides: 'rides',
   sessions: 'auth',

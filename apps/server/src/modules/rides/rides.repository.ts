@@ -1,10 +1,10 @@
 import type { College } from '@carpool/shared/colleges';
-import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import type { Region } from '@carpool/shared/regions';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, not, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { bookings, rides, users } from '../../db/schema.js';
+import { bookings, rideSegments, rides, users } from '../../db/schema.js';
 import { blockedEitherWay } from '../blocks/blocks.sql.js';
 import { participantViewFromJson, participantViewSql, rideDriverColumns, type ParticipantView, type RideDriverRow } from './rides.sql.js';
 import { allLegsFreeSet, resizedTotals } from './seat-inventory.js';
@@ -59,18 +59,20 @@ function upcomingActiveRidesWhere(filter: {
   suitcases?: Bindable<number> | undefined;
   verifiedDrivers?: boolean | undefined;
 }): SQL {
-  const boardAt = boardingTime(filter.from);
+  const placed = Boolean(filter.from || filter.to);
+  const boardAt = boardingTime(placed);
   return and(
-    eq(rides.region, filter.region),
+    // A search by place finds its ride through the segment (joined by searchedRides); the region
+    // is then the segment's, the first column of each of its indexes.
+    placed ? eq(rideSegments.region, filter.region) : eq(rides.region, filter.region),
+    ...segmentConditions(filter.from, filter.to),
     eq(rides.status, 'active'),
     gt(rides.departsAt, filter.departsAfter),
-    // The day is the boarding place's: a stop is reached within RIDE_STOP_WITHIN_HOURS of the
-    // departure, so the departure's own bounds (rides_search_idx) are widened by that much first.
-    filter.departsFrom ? sql`${rides.departsAt} >= ${instant(filter.departsFrom)} - ${STOP_WINDOW}` : undefined,
+    // Implied by the departure's bound (a ride leaves a stop after its departure), and what lets a
+    // segment index start at the first upcoming boarding.
+    placed ? gt(boardAt, filter.departsAfter) : undefined,
     filter.departsFrom ? sql`${boardAt} >= ${instant(filter.departsFrom)}` : undefined,
-    filter.departsBefore ? lt(rides.departsAt, filter.departsBefore) : undefined,
     filter.departsBefore ? sql`${boardAt} < ${instant(filter.departsBefore)}` : undefined,
-    ...routeConditions(filter.from, filter.to),
     collegeCondition(filter.colleges),
     filter.seats !== undefined ? roomCondition(rides.legSeats, rides.seatsAvailable, filter.seats, filter.from, filter.to) : undefined,
     filter.suitcases !== undefined
@@ -98,28 +100,35 @@ function roomCondition(
   return sql`legs_min(${legs}, route_legs(${rides.route}, ${from ?? null}::text, ${to ?? null}::text)) >= ${minimum}::int`;
 }
 
-const STOP_WINDOW = sql.raw(`interval '${RIDE_STOP_WITHIN_HOURS} hours'`);
-
 /** An instant bound as timestamptz, whether a Date or a placeholder (which carries ISO text). */
 const instant = (value: Bindable<Date>) => sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
 
 /**
- * A ride passes `from` and then `to` (either may be absent: any place before or after): both on
- * its route (rides_route_places_idx, a GIN index on the route), in that order.
+ * The segment searched, one row of ride_segments per ride: from A to B (ride_segments_pair_idx),
+ * from A to the ride's destination (ride_segments_boarding_idx) or from its departure to B
+ * (ride_segments_alighting_idx). The conditions without a parameter are written out, so that the
+ * planner sees each partial index's own predicate.
  */
-function routeConditions(from: Bindable<string> | undefined, to: Bindable<string> | undefined): SQL[] {
+function segmentConditions(from: Bindable<string> | undefined, to: Bindable<string> | undefined): SQL[] {
   if (!from && !to) return [];
-  const places = [from, to].filter((place) => place !== undefined);
   return [
-    sql`${rides.route} @> array[${sql.join(places.map((place) => sql`${place}::text`), sql`, `)}]`,
-    sql`route_legs(${rides.route}, ${from ?? null}::text, ${to ?? null}::text) is not null`,
+    from ? eq(rideSegments.boardPlace, from) : sql`${rideSegments.boardPosition} = 0`,
+    to ? eq(rideSegments.alightPlace, to) : sql`${rideSegments.toDestination}`,
   ];
 }
 
-/** When the ride leaves the boarding place: its departure, or the stop's own time. */
-function boardingTime(from: Bindable<string> | undefined): SQL<Date> {
-  if (!from) return sql<Date>`${rides.departsAt}`;
-  return sql<Date>`(array[${rides.departsAt}] || ${rides.stopTimes})[array_position(${rides.route}, ${from}::text)]`;
+/** When the ride leaves the boarding place: the segment's (its stop's or its departure's), or the departure. */
+function boardingTime(placed: boolean): SQL<Date> {
+  return sql<Date>`${placed ? rideSegments.leavesAt : rides.departsAt}`;
+}
+
+/**
+ * Rides with their driver, and the segment searched when the search names a place. Every caller
+ * selects its columns by name, so the join changes neither what a row holds nor its type (which
+ * drizzle cannot tell of a query built conditionally, hence the cast).
+ */
+function searchedRides<T extends PgSelect>(query: T, placed: boolean): T {
+  return placed ? (query.innerJoin(rideSegments, eq(rideSegments.rideId, rides.id)) as unknown as T) : query;
 }
 
 /**
@@ -277,7 +286,7 @@ export async function findRideSeatStates(
 }
 
 /**
- * Upcoming active rides, soonest first (rides_search_idx, rides_route_idx, rides_destination_idx),
+ * Upcoming active rides, soonest first (rides_search_idx, or a ride_segments index for a place),
  * or cheapest first by the whole ride's price (`order: 'ridePrice'`, for a search without from and
  * to, where the part searched is the whole ride). The home page's hottest query: one prepared
  * statement per combination of filters present.
@@ -291,13 +300,13 @@ export async function searchUpcomingRides(
   const { values, present, name } = searchValues(filter, page);
   const byPrice = order === 'ridePrice';
   const query = preparedQuery(db, `search_rides${byPrice ? '_by_price' : ''}:${name}`, (db, name) => {
-    const boardAt = boardingTime(present.includes('from') ? sql.placeholder('from') : undefined);
-    const select = db
-      .select({ ride: rides, driver: rideDriverColumns })
-      .from(rides)
-      .innerJoin(users, eq(users.id, rides.driverId))
+    const placed = present.includes('from') || present.includes('to');
+    const select = searchedRides(
+      db.select({ ride: rides, driver: rideDriverColumns }).from(rides).innerJoin(users, eq(users.id, rides.driverId)).$dynamic(),
+      placed,
+    )
       .where(searchWhere(present))
-      .orderBy(...(byPrice ? [asc(rides.priceCents)] : []), asc(boardAt), asc(rides.id))
+      .orderBy(...(byPrice ? [asc(rides.priceCents)] : []), asc(boardingTime(placed)), asc(rides.id))
       .limit(sql.placeholder('limit'));
     return (present.includes('offset') ? select.offset(sql.placeholder('offset')) : select).prepare(name);
   });
@@ -319,13 +328,18 @@ export interface RidePriceCandidate {
  */
 export async function searchUpcomingRidePriceCandidates(db: Db, filter: RideFilter, cap: number): Promise<RidePriceCandidate[]> {
   const { values, present, name } = searchValues(filter, { limit: cap, offset: 0 });
+  const placed = present.includes('from') || present.includes('to');
   const query = preparedQuery(db, `search_ride_prices:${name}`, (db, name) =>
-    db
-      .select({ id: rides.id, region: rides.region, route: rides.route, priceCents: rides.priceCents })
-      .from(rides)
-      .innerJoin(users, eq(users.id, rides.driverId))
+    searchedRides(
+      db
+        .select({ id: rides.id, region: rides.region, route: rides.route, priceCents: rides.priceCents })
+        .from(rides)
+        .innerJoin(users, eq(users.id, rides.driverId))
+        .$dynamic(),
+      placed,
+    )
       .where(searchWhere(present))
-      .orderBy(asc(boardingTime(present.includes('from') ? sql.placeholder('from') : undefined)), asc(rides.id))
+      .orderBy(asc(boardingTime(placed)), asc(rides.id))
       .limit(sql.placeholder('limit'))
       .prepare(name),
   );
@@ -345,11 +359,16 @@ export async function countUpcomingRidesPerInterval(
     boundaries.map((instant) => sql`${instant.toISOString()}::timestamptz`),
     sql`, `,
   );
-  const bucket = sql<number>`width_bucket(${boardingTime(filter.from || undefined)}, array[${thresholds}])`;
-  const rows = await db
-    .select({ bucket: bucket.mapWith(Number), count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(rides)
-    .innerJoin(users, eq(users.id, rides.driverId))
+  const placed = Boolean(filter.from || filter.to);
+  const bucket = sql<number>`width_bucket(${boardingTime(placed)}, array[${thresholds}])`;
+  const rows = await searchedRides(
+    db
+      .select({ bucket: bucket.mapWith(Number), count: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(rides)
+      .innerJoin(users, eq(users.id, rides.driverId))
+      .$dynamic(),
+    placed,
+  )
     .where(
       upcomingActiveRidesWhere(
         presentFilters({ ...filter, departsFrom: boundaries[0], departsBefore: boundaries[boundaries.length - 1] }),

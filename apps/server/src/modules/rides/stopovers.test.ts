@@ -1,6 +1,6 @@
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import type { Ride, RideDayCount } from '@carpool/shared/schemas/rides';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { notificationOutbox, notifications, rides } from '../../db/schema.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
@@ -229,6 +229,37 @@ describeEachDatabase('stopovers and seats per leg', (kind) => {
     const below = await edit({ totalSuitcases: 1 });
     expect(below.statusCode).toBe(409);
     expect(below.json().code).toBe('SEATS_BELOW_BOOKED');
+  });
+
+  it('keeps the segments a search walks in step with every edit of the route and times (ride_segments, migration 0018)', async () => {
+    const ride = await postWithStops({ totalSeats: 2, seatsAvailable: 2 });
+    const edit = async (payload: Record<string, unknown>) =>
+      expect((await t.call({ method: 'PATCH', url: `/api/rides/${ride.id}`, token: driver.token, payload })).statusCode).toBe(200);
+    const found = async (query: string) => (await search(query)).some((r) => r.id === ride.id);
+    const day = (date: string) => `startDate=${date}&endDate=${date}`;
+
+    await edit({ stops: [{ place: 'syracuse', date: '2026-03-12', time: '15:00' }, STOPS[1]] });
+    expect(await found('from=syracuse&to=scranton')).toBe(true);
+    expect(await found('from=binghamton')).toBe(false);
+    expect(await found('to=binghamton')).toBe(false);
+    // The departure moves to the next day, and its stops with it: the boarding day follows.
+    await edit({ date: '2026-03-13', time: '14:30' });
+    expect(await found(`from=scranton&${day('2026-03-13')}`)).toBe(true);
+    expect(await found(`from=scranton&${day('2026-03-12')}`)).toBe(false);
+    // A booking changes the legs' room only, and the segments stay the route's.
+    await book(riders[0]!.token, ride.id, { from: 'syracuse', to: 'scranton' });
+    const segments = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as stale from (
+                (select * from ride_segments except select s.* from rides, ride_segments_of(rides) s)
+                union all (select s.* from rides, ride_segments_of(rides) s except select * from ride_segments)) d`,
+        )) as unknown as { rows: { stale: number }[] }
+      ).rows[0]!.stale;
+    expect(await segments()).toBe(0);
+    // Cancelled, the ride is no longer found by any of its places.
+    expect((await t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: driver.token })).statusCode).toBe(200);
+    expect(await found('from=syracuse')).toBe(false);
   });
 
   it('copies stops to every occurrence of a weekly ride and reverses them on the ride back', async () => {
