@@ -1,7 +1,11 @@
 import type { Region } from '@carpool/shared/regions';
 import type { DeliveryChannel, NotificationCategory } from '@carpool/shared/schemas/notification-preferences';
 
-/** The ride a delivery is about, for channels that show it (the e-mail's calendar attachment). */
+/**
+ * The ride a delivery is about, for channels that show it (the e-mail's card and calendar
+ * attachment): for the passenger of a booking, the part they travel (from where they board, when the
+ * ride leaves there, to where they leave it); for anyone else, the whole ride.
+ */
 export interface DeliveryRide {
   id: string;
   fromPlace: string;
@@ -10,6 +14,12 @@ export interface DeliveryRide {
   timezone: string;
   pickupAddress: string | null;
   status: string;
+}
+
+export interface DeliveryBooking {
+  seats: number;
+  suitcases: number;
+  segment?: { from: string; to: string } | null;
 }
 
 /** What the outbox knows beyond the message itself; a channel uses what it needs. */
@@ -24,8 +34,8 @@ export interface DeliveryContext {
   recipientName?: string | null;
   /** The person the notification is about (the passenger of a request, the driver of an answer). */
   otherPersonName?: string | null;
-  /** The notification's booking, as it stands now. */
-  booking?: { seats: number; suitcases: number } | null;
+  /** The notification's booking, as it stands now; `segment` when it travels only part of the ride. */
+  booking?: DeliveryBooking | null;
 }
 
 /**

@@ -61,14 +61,21 @@ export function bookRide(
   t: TestApp,
   token: string,
   rideId: string,
-  options: { seats?: number; suitcases?: number; region?: string; paymentIntentId?: string } = {},
+  options: { seats?: number; suitcases?: number; region?: string; paymentIntentId?: string; from?: string; to?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return t.call({
     method: 'POST',
     url: '/api/bookings/bookRide',
     token,
     region: options.region,
-    payload: { rideId, seats: options.seats ?? 1, suitcases: options.suitcases ?? 0, paymentIntentId: options.paymentIntentId ?? 'NO_STRIPE' },
+    payload: {
+      rideId,
+      seats: options.seats ?? 1,
+      suitcases: options.suitcases ?? 0,
+      paymentIntentId: options.paymentIntentId ?? 'NO_STRIPE',
+      ...(options.from ? { from: options.from } : {}),
+      ...(options.to ? { to: options.to } : {}),
+    },
   });
 }
 

@@ -40,6 +40,12 @@ export interface ClaimedRow {
   /** The notification's booking as it stands now (null without one). */
   bookingSeats: number | null;
   bookingSuitcases: number | null;
+  /** Where the notification's booking boards and leaves the ride (null without a booking). */
+  bookingFrom: string | null;
+  bookingTo: string | null;
+  /** The ride's own ends, whoever reads it. */
+  rideFrom: string | null;
+  rideTo: string | null;
   /** Whether the recipient has any push subscription now: a push row without one is skipped without asking the push channel. */
   hasPushSubscription: boolean;
 }
@@ -49,6 +55,14 @@ export async function insertOutboxRow(db: Queryable, row: NewOutboxRow): Promise
   const inserted = await db.insert(notificationOutbox).values(row).onConflictDoNothing().returning({ id: notificationOutbox.id });
   return inserted.length > 0;
 }
+
+/** When ride `r` leaves booking `b`'s boarding place: its departure, or the stop's own time. */
+const boardingTime = sql.raw(`(array[r.departs_at] || r.stop_times)[array_position(r.route, b.from_place)]`);
+/** The row's recipient is the passenger of the notification's booking. */
+const PASSENGER_OF_BOOKING = 'b.user_id is not distinct from c.user_id';
+const passengerOfBooking = sql.raw(PASSENGER_OF_BOOKING);
+/** The pick-up address is where the ride starts: a passenger boarding at a stop is met at the stop instead. */
+const pickupAddress = sql.raw(`case when ${PASSENGER_OF_BOOKING} and b.from_place <> r.from_place then null else r.pickup_address end`);
 
 /**
  * Claims up to `limit` due rows in one statement: FOR UPDATE SKIP LOCKED lets processes claim side
@@ -79,8 +93,14 @@ export async function claimDueRows(db: Db, limit: number, leaseMs: number): Prom
            case when u.deleted_at is null then u.name end as "recipientName",
            case when o.deleted_at is null then o.name end as "otherPersonName",
            b.seats as "bookingSeats", b.suitcases as "bookingSuitcases",
-           r.region, r.from_place as "fromPlace", r.to_place as "toPlace", r.departs_at as "departsAt",
-           r.timezone, r.pickup_address as "pickupAddress", r.status as "rideStatus",
+           b.from_place as "bookingFrom", b.to_place as "bookingTo", r.from_place as "rideFrom", r.to_place as "rideTo",
+           -- The passenger of the notification's booking reads the part of the ride they travel:
+           -- where they board, when the ride leaves there, and where they leave it.
+           r.region,
+           case when ${passengerOfBooking} then b.from_place else r.from_place end as "fromPlace",
+           case when ${passengerOfBooking} then b.to_place else r.to_place end as "toPlace",
+           case when ${passengerOfBooking} then ${boardingTime} else r.departs_at end as "departsAt",
+           r.timezone, ${pickupAddress} as "pickupAddress", r.status as "rideStatus",
            (c.channel = 'push' and exists (select 1 from push_subscriptions s where s.user_id = c.user_id)) as "hasPushSubscription"
       from claimed c
       left join notifications n on n.id = c.notification_id
@@ -177,7 +197,11 @@ export interface CalendarRideRow {
   sequence: number;
 }
 
-/** The rides a person drives and the ones they hold a booking on, from 30 days back (a cancelled ride stays listed). */
+/**
+ * The rides a person drives and the ones they hold a booking on, from 30 days back (a cancelled ride
+ * stays listed). A booking's entry is the part of the ride it travels: from its boarding place, at
+ * the time the ride leaves there, to where it leaves the ride.
+ */
 export async function findCalendarRides(db: Queryable, userId: string, now: Date): Promise<CalendarRideRow[]> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
   const result = (await db.execute(sql`
@@ -187,7 +211,8 @@ export async function findCalendarRides(db: Queryable, userId: string, now: Date
       from rides r
      where r.driver_id = ${userId} and r.departs_at > ${since}::timestamptz
     union all
-    select r.id, r.region, r.from_place, r.to_place, r.departs_at, r.timezone, r.pickup_address, r.status, 'booked', b.status,
+    select r.id, r.region, b.from_place, b.to_place, (array[r.departs_at] || r.stop_times)[array_position(r.route, b.from_place)],
+           r.timezone, case when b.from_place = r.from_place then r.pickup_address end, r.status, 'booked', b.status,
            floor(extract(epoch from greatest(r.edited_at, r.cancelled_at, b.updated_at, r.created_at) - r.created_at))::int
       from bookings b join rides r on r.id = b.ride_id
      where b.user_id = ${userId} and r.departs_at > ${since}::timestamptz

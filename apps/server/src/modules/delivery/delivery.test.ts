@@ -136,6 +136,48 @@ describeEachDatabase('notification e-mail', (kind) => {
     expect(confirmed!.attachments.some((a) => a.contentType === 'text/calendar')).toBe(true);
   });
 
+  it('gives a passenger of part of the ride that part (where they board, when the ride leaves there) in mails and calendars, and tells the driver which part', async () => {
+    // Ithaca 14:30 -> Binghamton 15:45 -> Scranton 17:00 -> New York City (UTC, 2026-03-12).
+    const ride = await postRide(t, alice.token, {
+      pickupAddress: 'Cornell University, Ithaca, NY',
+      stops: [
+        { place: 'binghamton', date: '2026-03-12', time: '15:45' },
+        { place: 'scranton', date: '2026-03-12', time: '17:00' },
+      ],
+    });
+    const booked = await bookRide(t, bob.token, ride.id, { from: 'binghamton', to: 'scranton' });
+    expect(booked.statusCode).toBe(201);
+    await drain();
+    const [request] = smtp.mailsTo(alice.email);
+    expect(request!.subject).toBe('New booking request: Ithaca → New York City, Thu, Mar 12');
+    expect(request!.text).toContain('Bob asked for 1 seat from Binghamton to Scranton on your ride.');
+    expect((await setStatus(booked.json().id, 'confirmed', alice.token)).statusCode).toBe(200);
+    await drain();
+
+    const [confirmed] = smtp.mailsTo(bob.email);
+    expect(confirmed!.subject).toBe('Booking confirmed: Binghamton → Scranton, Thu, Mar 12');
+    // 15:45 UTC is 11:45 AM in New York (EDT from March 8).
+    expect(confirmed!.text).toContain('Thu, Mar 12, 2026, 11:45 AM EDT');
+    // The pick-up address is the ride's start, not where Bob boards.
+    expect(confirmed!.text).not.toContain('Pick-up:');
+    const ics = confirmed!.attachments.find((a) => a.contentType === 'text/calendar')!.content.toString('utf8');
+    expect(ics).toContain('DTSTART:20260312T154500Z');
+    expect(ics).toContain('SUMMARY:Carpool: Binghamton → Scranton');
+    expect(ics).toContain('LOCATION:Binghamton');
+
+    const feedOf = async (token: string) => {
+      const url = (await t.call({ method: 'GET', url: '/api/notification-preferences', token })).json().calendarFeedUrl as string;
+      return (await t.call({ method: 'GET', url: url.replace(PUBLIC_URL, '') })).body;
+    };
+    const bobsFeed = await feedOf(bob.token);
+    expect(bobsFeed).toContain('DTSTART:20260312T154500Z');
+    expect(bobsFeed).toContain('SUMMARY:Carpool: Binghamton → Scranton');
+    // The driver's feed has the whole ride.
+    const alicesFeed = await feedOf(alice.token);
+    expect(alicesFeed).toContain('DTSTART:20260312T143000Z');
+    expect(alicesFeed).toContain('SUMMARY:Carpool: Ithaca → New York City (you drive)');
+  });
+
   it('respects a category turned off on the preferences; the calendar feed lists rides and can be revoked', async () => {
     const put = await t.call({
       method: 'PUT',

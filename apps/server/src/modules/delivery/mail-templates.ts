@@ -2,6 +2,7 @@ import { placeLabel } from '@carpool/shared/places';
 import { REGION_WORDING, TAGLINE, type Region } from '@carpool/shared/regions';
 import type { NotificationKind } from '@carpool/shared/schemas/notifications';
 import { formatInTimeZone, isValidTimeZone } from '@carpool/shared/time-zones';
+import type { DeliveryBooking } from '../../lib/delivery-channel.js';
 import { escapeHtml } from './pages.js';
 
 /** The region's brand colour, as in the web app's theme (apps/web/src/index.css, --color-brand). */
@@ -36,8 +37,8 @@ export interface MailInput {
    */
   otherPersonName?: string | null;
   ride?: MailRide | null;
-  /** The booking the notification is about (seats and suitcases it holds now). */
-  booking?: { seats: number; suitcases: number } | null;
+  /** The booking the notification is about (seats and suitcases it holds now, and the part of the ride it travels when not all of it). */
+  booking?: DeliveryBooking | null;
   /** The notification's title and body (or the digest's), written by the service that caused it. */
   title: string;
   body: string;
@@ -65,6 +66,8 @@ interface MailView extends MailInput {
   other: string | null;
   /** "1 seat" or "2 seats and 1 suitcase", or null without a booking. */
   seats: string | null;
+  /** " from Binghamton to New York City" for a booking of part of the ride, else "". */
+  part: string;
 }
 
 /**
@@ -95,7 +98,7 @@ const aboutRide =
 const TEMPLATES: Record<MailKind, KindTemplate> = {
   booking_requested: {
     subject: aboutRide('New booking request'),
-    intro: (v) => `${v.other ?? 'A passenger'} asked for ${v.seats ?? 'seats'} on your ride.`,
+    intro: (v) => `${v.other ?? 'A passenger'} asked for ${v.seats ?? 'seats'}${v.part} on your ride.`,
     button: 'Open the ride to accept or reject',
   },
   booking_confirmed: {
@@ -115,7 +118,7 @@ const TEMPLATES: Record<MailKind, KindTemplate> = {
     subject: aboutRide('Booking cancelled'),
     // Said without "cancelled their booking": the booking also ends when the passenger's account does.
     intro: (v) =>
-      `${v.other ? `${v.other}'s` : "A passenger's"} booking${v.seats ? ` of ${v.seats}` : ''} was cancelled; ${v.booking?.seats === 1 ? 'the seat is' : 'the seats are'} free again.`,
+      `${v.other ? `${v.other}'s` : "A passenger's"} booking${v.seats ? ` of ${v.seats}` : ''}${v.part} was cancelled; ${v.booking?.seats === 1 ? 'the seat is' : 'the seats are'} free again.`,
     button: 'See the ride',
   },
   ride_cancelled: {
@@ -237,6 +240,7 @@ function viewOf(input: MailInput): MailView {
     seats: booking
       ? plural(booking.seats, 'seat') + (booking.suitcases > 0 ? ` and ${plural(booking.suitcases, 'suitcase')}` : '')
       : null,
+    part: booking?.segment ? ` from ${placeLabel(booking.segment.from)} to ${placeLabel(booking.segment.to)}` : '',
   };
 }
 

@@ -70,6 +70,13 @@ function notificationUrlPath(kind: string, region: Region, rideId: string | null
   return `/${region}${notificationPath({ kind: kind as NotificationKind, rideId, otherUserId }) ?? '/'}`;
 }
 
+/** The part of the ride a booking travels, when it is not the whole ride. */
+function bookedSegment(row: ClaimedRow): { from: string; to: string } | null {
+  if (!row.bookingFrom || !row.bookingTo) return null;
+  if (row.bookingFrom === row.rideFrom && row.bookingTo === row.rideTo) return null;
+  return { from: row.bookingFrom, to: row.bookingTo };
+}
+
 export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
@@ -132,7 +139,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         email: row.email,
         recipientName: row.recipientName,
         otherPersonName: row.otherPersonName,
-        booking: row.bookingSeats !== null && row.bookingSuitcases !== null ? { seats: row.bookingSeats, suitcases: row.bookingSuitcases } : null,
+        booking:
+          row.bookingSeats !== null && row.bookingSuitcases !== null
+            ? { seats: row.bookingSeats, suitcases: row.bookingSuitcases, segment: bookedSegment(row) }
+            : null,
         lines: payload.lines,
         ride:
           row.fromPlace && row.toPlace && row.departsAt
