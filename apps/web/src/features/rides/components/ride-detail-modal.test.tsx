@@ -244,7 +244,7 @@ describe('RideDetailModal', () => {
     setSocketFactory(null);
   });
 
-  it('holds the chat from the booking until the answer shows it, and ends it when the booking is cancelled with the ride', async () => {
+  it('shows the booking and the chat from the answer without reading the ride again, and ends the chat when the booking is cancelled with the ride', async () => {
     const sockets = fakeSocketFactory();
     setSocketFactory(sockets.factory);
     const mine = { id: bookingId, seats: 1, suitcases: 1, user: { id: testUser.id, name: testUser.name, avatar: null, avatarColor: null } };
@@ -262,7 +262,17 @@ describe('RideDetailModal', () => {
       }),
       'POST /api/bookings/bookRide': () => ({
         status: 201,
-        body: { ...mine, rideId, userId: testUser.id, status: 'pending', from: 'ithaca', to: 'boston', createdAt: '2026-03-10T15:00:00.000Z', updatedAt: '2026-03-10T15:00:00.000Z', ride: rideWith() },
+        body: {
+          ...mine,
+          rideId,
+          userId: testUser.id,
+          status: 'pending',
+          from: 'ithaca',
+          to: 'boston',
+          createdAt: '2026-03-10T15:00:00.000Z',
+          updatedAt: '2026-03-10T15:00:00.000Z',
+          ride: rideWith({ seatsAvailable: 2, passengers: [{ ...mine, status: 'pending' }], myBooking: { id: bookingId, status: 'pending', seats: 1, suitcases: 1 } }),
+        },
       }),
     });
     const rideReads = () =>
@@ -291,11 +301,13 @@ describe('RideDetailModal', () => {
     expect(within(dialog).queryByText(`Chat of ${rideId}`)).toBeNull();
     const readsBefore = rideReads();
 
-    // Booked, but the ride's next answer does not show the booking yet: the chat is there already.
+    // Booked: the answer carries the ride as the passenger now sees it, so the dialog shows the
+    // booking and the chat without reading the ride again.
     await userEvent.click(within(dialog).getByRole('button', { name: TEXTS.rides.bookThisRide }));
     expect(await within(dialog).findByText(`Chat of ${rideId}`)).toBeInTheDocument();
-    await vi.waitFor(() => expect(rideReads()).toBeGreaterThan(readsBefore));
-    expect(within(dialog).getByText(`Chat of ${rideId}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Your booking/).parentElement).toHaveTextContent('Pending');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rideReads()).toBe(readsBefore);
 
     state = 'booked';
     notify('booking_confirmed', '0f5a3a2e-8c1d-4c61-9a4b-000000000001');
