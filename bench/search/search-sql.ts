@@ -41,28 +41,28 @@ export function searchShape(filter: SearchFilterInput): string {
 }
 
 /**
- * The parameters in drizzle's order: the where clause's conditions as written (a day's bounds each
- * twice, the departure's widened bound and then the boarding time's, which names the boarding
- * place; the route's places, then the stop-order check with null for an absent end; the colleges
- * as one array; the viewer twice for the block filter: either of two people may have blocked the
- * other), then the boarding place of the order by, limit and (when not 0) offset.
+ * The parameters in drizzle's order: the where clause's conditions as written (the region; for a
+ * search by place, the segment's boarding and leaving places as present; the status; the
+ * departure's lower bound, and for a search by place the boarding time's too; a day's bounds on the
+ * boarding time; the colleges as one array; the viewer twice for the block filter: either of two
+ * people may have blocked the other), then limit and (when not 0) offset.
  */
 export function buildSearchParams(filter: SearchFilterInput, now: Date, viewerId: string): unknown[] {
-  const boardingPlace = filter.from ? [filter.from] : [];
   const start = filter.startDate ? startOfDayInTimeZone(filter.startDate, filter.timezone).toISOString() : undefined;
   const end = filter.endDate ? startOfDayInTimeZone(addDays(filter.endDate, 1), filter.timezone).toISOString() : undefined;
-  const onRoute = filter.from || filter.to;
+  const byPlace = Boolean(filter.from || filter.to);
   return [
     filter.region,
+    ...(filter.from ? [filter.from] : []),
+    ...(filter.to ? [filter.to] : []),
     'active',
     now.toISOString(),
-    ...(start ? [start, ...boardingPlace, start] : []),
-    ...(end ? [end, ...boardingPlace, end] : []),
-    ...(onRoute ? [...boardingPlace, ...(filter.to ? [filter.to] : []), filter.from || null, filter.to || null] : []),
+    ...(byPlace ? [now.toISOString()] : []),
+    ...(start ? [start] : []),
+    ...(end ? [end] : []),
     ...(filter.colleges?.length ? [filter.colleges] : []),
     viewerId,
     viewerId,
-    ...boardingPlace,
     filter.limit,
     ...(filter.offset ? [filter.offset] : []),
   ];
