@@ -27,6 +27,11 @@ export default tseslint.config(
   // the module folders (app.ts, plugins, lib, db, test) no repository may be imported at all. Tests
   // get no exception: today they import only their own module's repository, and the shared
   // fixtures in src/test write through the API or the schema, not through a repository.
+  // Nor may a module file re-export its repository's functions: that is the same import by
+  // another name. A service that another module needs offers a function of its own; the row types
+  // may be re-exported (`export type { UserRow } from`), as they reach no table.
+  // The rules between folders (layers, routes, web features, cycles) are dependency-cruiser's
+  // (scripts/import-cycles.mjs); these two are about what an import or an export statement says.
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
@@ -39,6 +44,17 @@ export default tseslint.config(
               message: "Import the owning module's service (or its public *.sql.js fragments), not another module's repository.",
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'][source.value=/\\.repository(\\.[cm]?[jt]s)?$/] > ExportSpecifier[exportKind='value']",
+          message: "Do not re-export a repository's functions: give the service a function of its own that other modules call.",
+        },
+        {
+          selector: 'ExportAllDeclaration[source.value=/\\.repository(\\.[cm]?[jt]s)?$/]',
+          message: "Do not re-export a repository's functions: give the service a function of its own that other modules call.",
         },
       ],
     },

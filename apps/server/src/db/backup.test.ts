@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { manualClock } from '../lib/clock.js';
+import { testLogger } from '../test/error-logs.js';
 import { serverDir, serverEnv, spawnServer } from '../test/server-process.js';
 import { localUrl, newAdminToken, readAdminCredential, removeAdminCredential, runningServer, writeAdminCredential } from '../lib/admin-credential.js';
 import { createDevIdentityProvider } from '../modules/auth/dev-idp.js';
@@ -65,7 +66,7 @@ async function startApp(database: Database, machineCredential?: string): Promise
   const clock = manualClock(RIDES_TEST_START);
   const devIdp = await createDevIdentityProvider({ dataDir: null, clock });
   const config = testConfig({ allowedEmailDomains: ['cornell.edu'] });
-  const app = await buildApp({ config, database, clock, logger: false, devIdp, ...(machineCredential ? { machineCredential } : {}) });
+  const app = await buildApp({ config, database, clock, logger: testLogger(), devIdp, ...(machineCredential ? { machineCredential } : {}) });
   await app.ready();
   return app;
 }

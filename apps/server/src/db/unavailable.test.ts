@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { createDevIdentityProvider } from '../modules/auth/dev-idp.js';
+import { testLogger } from '../test/error-logs.js';
 import { freePort } from '../test/server-process.js';
 import { TcpProxy } from '../test/tcp-proxy.js';
 import { openDatabase, type Database } from './client.js';
@@ -107,7 +108,7 @@ describe.skipIf(!adminUrl)('PostgreSQL refusing connections, behind a proxy the 
     await database.migrate();
     const devIdp = await createDevIdentityProvider({ dataDir: null, clock: { now: () => new Date() } });
     // The app's warnings are expected here; errors would fail the test through console.error.
-    app = await buildApp({ config: testConfig({ allowedEmailDomains: ['cornell.edu'] }), database, devIdp, logger: false });
+    app = await buildApp({ config: testConfig({ allowedEmailDomains: ['cornell.edu'] }), database, devIdp, logger: testLogger() });
     await app.ready();
     const minted = await app.inject({ method: 'POST', url: '/api/dev/id-token', payload: { email: 'down@cornell.edu', name: 'Dana' } });
     user = (await app.inject({ method: 'POST', url: '/api/auth/google', payload: { tokenId: minted.json<{ tokenId: string }>().tokenId } })).json();

@@ -1,8 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { users } from '../db/schema.js';
 import { sameSecret } from '../lib/local-access.js';
 import { AppError, forbidden } from '../lib/app-error.js';
-import { authenticateToken, type AuthContext } from '../modules/auth/auth.service.js';
+
+/**
+ * The signed-in caller of a request. Declared here, where every route reads it, and produced by the
+ * auth module's authenticator, which app.ts hands to this plugin: the plugin imports no module.
+ */
+export interface AuthContext {
+  user: typeof users.$inferSelect;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  isAdmin: boolean;
+}
+
+export interface AuthPluginOptions {
+  /** Resolves a bearer token to its session, or rejects with UNAUTHORIZED or TOKEN_EXPIRED (the auth module's). */
+  authenticate: (token: string) => Promise<AuthContext>;
+  /** The admin command's machine credential, accepted on /api/admin/* (lib/admin-credential.ts). */
+  machineCredential?: string | null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +51,7 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { machineCredential?: string | null }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   const machineCredential = options.machineCredential ?? null;
 
   app.decorateRequest('auth', null);
@@ -44,7 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { machineCred
       if (required) throw new AppError('UNAUTHORIZED', 'You are not signed in');
       return;
     }
-    request.auth = await authenticateToken(app.deps, token);
+    request.auth = await options.authenticate(token);
   }
 
   app.decorate('requireAuth', (request: FastifyRequest) => resolve(request, true));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
+import { testLogger } from '../test/error-logs.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { MESSAGE_RATE_LIMIT } from './message-rate-limit.js';
 
@@ -17,7 +18,7 @@ describe.skipIf(!redisUrl)('message rate limit shared through Redis', () => {
     // this process for longer than the default quarter of a second.
     t = await createTestApp('pglite', { config: { redisUrl: redisUrl!, redisCommandTimeoutMs: 10_000 } });
     // A second server on the same database and Redis, as a second process would be.
-    other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
+    other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: testLogger(), devIdp: t.devIdp });
     await other.ready();
     // A request-path client fails open until it has connected (lib/redis.ts): a send made before
     // that is let through uncounted, so the burst starts once both servers' clients are ready.

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
 import { contractProblems } from '../test/api-contract.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { authPlugin } from './auth.js';
@@ -90,7 +91,7 @@ describe('the contract check', () => {
     app.setSerializerCompiler(serializerCompiler);
     await app.register(openapiPlugin, { publicUrl: null });
     app.decorate('deps', {} as never);
-    await app.register(authPlugin);
+    await app.register(authPlugin, { authenticate: () => Promise.reject(new AppError('UNAUTHORIZED', 'You are not signed in')) });
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/bare/:id', async () => ({ ok: true }));
     r.get('/api/half/:id', { schema: { operationId: 'getHalf' } }, async () => ({ ok: true }));

@@ -7,6 +7,7 @@ import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { manualClock } from '../lib/clock.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from '../modules/auth/dev-idp.js';
+import { testLogger } from './error-logs.js';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -75,13 +76,14 @@ export interface TestApp {
 
 export async function createTestApp(
   kind: DatabaseKind,
+  /** logger: the app logs at error level into the capture of ./error-logs.ts unless a test reads its logs itself. */
   options: { config?: Partial<Config>; start?: Date; poolSize?: number; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind, options.poolSize);
   const clock = manualClock(options.start ?? new Date());
   const config = testConfig({ allowedEmailDomains: ['cornell.edu', 'example.com', 'rutgers.edu'], ...options.config });
   const devIdp = await createDevIdentityProvider({ dataDir: null, clock });
-  const app = await buildApp({ config, database, clock, logger: options.logger ?? false, devIdp });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? testLogger(), devIdp });
   await app.ready();
 
   const call: TestApp['call'] = ({ token, region, headers, ...rest }) =>

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { beginFileErrorLogs, beginTestErrorLogs, checkFileErrorLogs, checkTestErrorLogs } from './error-logs.js';
 
 // An unexpected console.error is a defect: fail the test that caused it.
 const consoleError = vi.spyOn(console, 'error');
@@ -21,15 +22,40 @@ function failOnDeprecations(): void {
   if (warned.length > 0) throw new Error(`a deprecated API was used: ${warned.join('\n')}`);
 }
 
+// And so is an error-level log line of an app that the test did not allow (./error-logs.ts).
+beginFileErrorLogs();
+beforeEach(() => {
+  beginTestErrorLogs();
+});
+
+/** Runs every check, then fails with what each found (one failing check does not hide another). */
+function runChecks(...checks: Array<() => void>): void {
+  const failures: string[] = [];
+  for (const check of checks) {
+    try {
+      check();
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
+// Registered first, so it runs after the file's own afterEach hooks (an app closed there may log).
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockClear();
-  if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((c) => c.join(' ')).join('\n')}`);
-  failOnDeprecations();
+  runChecks(
+    () => {
+      if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((c) => c.join(' ')).join('\n')}`);
+    },
+    failOnDeprecations,
+    checkTestErrorLogs,
+  );
 });
 
 // Registered first, so it runs after the file's own closing hooks.
 afterAll(async () => {
   await new Promise((resolve) => setImmediate(resolve));
-  failOnDeprecations();
+  runChecks(failOnDeprecations, checkFileErrorLogs);
 });

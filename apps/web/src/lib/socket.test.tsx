@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, signInLocally, testUser } from '../test/fake-server';
@@ -105,6 +106,21 @@ describe('useSocket', () => {
     expect(received).toEqual(['New booking request']);
     view.unmount();
     expect(socket.listenerCount('notification')).toBe(0);
+  });
+
+  it("does not compile a handler of another event's payload, or a name the signed-in socket does not hear", () => {
+    // `npm run typecheck` checks the test files: it fails when a line under `@ts-expect-error`
+    // compiles. The component is never rendered.
+    function WrongListeners() {
+      const socket = useSocket();
+      useSocketEvent(socket, SOCKET_EVENTS.newMessage, (message) => message.content);
+      // @ts-expect-error a notification has no `content`: each handler is given its own event's payload
+      useSocketEvent(socket, SOCKET_EVENTS.notification, (notification) => notification.content);
+      // @ts-expect-error the seat counts come on the public namespace's socket, not the signed-in one
+      useSocketEvent(socket, SOCKET_EVENTS.rideSeats, () => undefined);
+      return null;
+    }
+    expect(WrongListeners).toBeTypeOf('function');
   });
 
   it('checks the token through the API when the server refuses the handshake', async () => {

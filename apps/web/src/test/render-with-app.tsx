@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
-import { createQueryClient } from '../app/provider';
+import { createQueryClient } from '../lib/query-client';
 import { AppRoot } from '../app/root';
 import { ToastProvider } from '../components/ui/toast';
 import { ThemeProvider } from '../lib/theme';

@@ -4,9 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth.js';
-import { suspendUser, unsuspendUser } from '../suspension/suspension.service.js';
-import { listAudit } from '../audit/audit.service.js';
-import { getUserForAdmin, searchUsersForAdmin } from './admin.service.js';
+import { getUserForAdmin, listAuditForAdmin, searchUsersForAdmin, suspendUserAsAdmin, unsuspendUserAsAdmin } from './admin.service.js';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -57,7 +55,7 @@ export async function adminRoutes(app: FastifyInstance) {
       ...adminOnly,
     },
     async (request) => {
-      await suspendUser(app.deps, authOf(request).user.id, request.params.userId, request.body.reason);
+      await suspendUserAsAdmin(app.deps, authOf(request).user.id, request.params.userId, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -69,7 +67,7 @@ export async function adminRoutes(app: FastifyInstance) {
       ...adminOnly,
     },
     async (request) => {
-      await unsuspendUser(app.deps, authOf(request).user.id, request.params.userId);
+      await unsuspendUserAsAdmin(app.deps, authOf(request).user.id, request.params.userId);
       return { ok: true as const };
     },
   );
@@ -85,6 +83,6 @@ export async function adminRoutes(app: FastifyInstance) {
       },
       ...adminOnly,
     },
-    async (request) => listAudit(app.deps.db, request.query),
+    async (request) => listAuditForAdmin(app.deps.db, request.query),
   );
 }

@@ -1,11 +1,13 @@
 import { placeLabel } from '@carpool/shared/places';
-import { ADMIN_USER_DETAIL_LIMIT, type AdminUser, type AdminUserDetail } from '@carpool/shared/schemas/trust';
+import { ADMIN_USER_DETAIL_LIMIT, type AdminUser, type AdminUserDetail, type AuditEntry } from '@carpool/shared/schemas/trust';
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import { listAudit } from '../audit/audit.service.js';
 import { listReportsOfUserForAdmin } from '../reports/reports.service.js';
 import { findRecentBookingsOfUser, findRecentRidesOfDriver, type RideRow } from '../rides/rides.service.js';
 import { findUserWithCounts, searchUsers, type UserWithCounts } from '../users/users.service.js';
+import { suspendUser, unsuspendUser } from '../suspension/suspension.service.js';
 import { findLatestSubmissionOfUser } from '../verification/verification.service.js';
 
 function toAdminUser({ user, rides, bookings, reportsAgainst, reportsMade }: UserWithCounts): AdminUser {
@@ -80,4 +82,19 @@ export async function getUserForAdmin(db: AppDeps['db'], userId: string): Promis
         }
       : null,
   };
+}
+
+/** Suspends the account in the administrator's name (the suspension use-case; audited there). */
+export async function suspendUserAsAdmin(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, adminId: string, userId: string, reason: string): Promise<void> {
+  await suspendUser(deps, adminId, userId, reason);
+}
+
+/** Lifts the suspension in the administrator's name (audited by the suspension use-case). */
+export async function unsuspendUserAsAdmin(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, adminId: string, userId: string): Promise<void> {
+  await unsuspendUser(deps, adminId, userId);
+}
+
+/** The console's audit log, newest first: what the audit module records, as it lists it. */
+export async function listAuditForAdmin(db: Queryable, filter: Parameters<typeof listAudit>[1]): Promise<{ entries: AuditEntry[] }> {
+  return listAudit(db, filter);
 }

@@ -8,6 +8,7 @@ import { testConfig } from '../../config.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { manualClock } from '../../lib/clock.js';
+import { testLogger } from '../../test/error-logs.js';
 import { createScratchPostgresDatabase, createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { createDevIdentityProvider } from './dev-idp.js';
 import { accountSuspendedMessage, hashToken } from './auth.service.js';
@@ -79,7 +80,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session cache across processes [p
       const database = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null, poolSize: 4 });
       if (index === 0) await database.migrate();
       const devIdp = await createDevIdentityProvider({ dataDir: null, clock });
-      const app = await buildApp({ config, database, clock, logger: false, devIdp });
+      const app = await buildApp({ config, database, clock, logger: testLogger(), devIdp });
       // Two servers answering over HTTP, as two processes behind a proxy would.
       urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));
       databases.push(database);

@@ -4,12 +4,25 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { fileUrl } from '../users/users.mapper.js';
 import { deleteBlock, findBlockedUsers, isBlockedBetween } from './blocks.repository.js';
+import * as blocksRepository from './blocks.repository.js';
 
-// Used by the account module as they are (docs/decisions/module-boundaries.md):
-/** Account deletion removes every block the user made or was subject to; the data export lists those they made. */
-export { deleteBlocksOf, findBlocksMadeBy } from './blocks.repository.js';
-/** Blocking someone is a use-case of the trips module: it writes the block and ends the pending bookings between the two. */
-export { insertBlock } from './blocks.repository.js';
+/** Removes every block the user made or was subject to, inside the account deletion's transaction. */
+export async function deleteBlocksOf(db: Queryable, userId: string): Promise<void> {
+  await blocksRepository.deleteBlocksOf(db, userId);
+}
+
+/** The blocks the user made, for the account's data export. */
+export async function findBlocksMadeBy(db: Queryable, userId: string) {
+  return blocksRepository.findBlocksMadeBy(db, userId);
+}
+
+/**
+ * Writes the block; false when it was already there. Blocking someone is a use-case of the trips
+ * module, which also ends the pending bookings between the two in the same transaction.
+ */
+export async function insertBlock(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {
+  return blocksRepository.insertBlock(db, blockerId, blockedId);
+}
 
 type BlocksDeps = Pick<AppDeps, 'db'>;
 

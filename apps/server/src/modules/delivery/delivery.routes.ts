@@ -10,10 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
-import { findDevMail, findDevMails } from './delivery.repository.js';
 import {
   calendarFeed,
+  getDevMail,
   getPreferences,
+  listDevMails,
   resetCalendarFeed,
   unsubscribeUserCategory,
   updatePreferences,
@@ -210,7 +211,7 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
 
   // The development mailbox: e-mails kept instead of sent (no SMTP_URL, never in production).
   r.get('/dev/mail', { schema: { operationId: 'listDevMails', tags: ['dev'], summary: 'The development mailbox: e-mails kept instead of sent (no SMTP_URL)', response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: HtmlPage } } } } } }, async (_request, reply) => {
-    const mails = await findDevMails(app.deps.db, 200);
+    const mails = await listDevMails(app.deps.db);
     const rows = mails
       .map(
         (m) =>
@@ -229,8 +230,7 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
   });
 
   r.get('/dev/mail/:id', { schema: { operationId: 'showDevMail', tags: ['dev'], summary: 'One kept e-mail: its text part and links to the others', params: z.object({ id: z.uuid() }), response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: HtmlPage } } } }, errors: ['NOT_FOUND'] } }, async (request, reply) => {
-    const mail = await findDevMail(app.deps.db, request.params.id);
-    if (!mail) throw notFound('E-mail');
+    const mail = await getDevMail(app.deps.db, request.params.id);
     return reply.type('text/html; charset=utf-8').send(
       page(
         mail.subject,
@@ -242,14 +242,12 @@ export async function deliveryRoutes(app: FastifyInstance, options: { tokens: Ma
   });
 
   r.get('/dev/mail/:id/html', { schema: { operationId: 'showDevMailHtml', tags: ['dev'], summary: 'The HTML part of a kept e-mail', params: z.object({ id: z.uuid() }), response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: HtmlPage } } } }, errors: ['NOT_FOUND'] } }, async (request, reply) => {
-    const mail = await findDevMail(app.deps.db, request.params.id);
-    if (!mail) throw notFound('E-mail');
+    const mail = await getDevMail(app.deps.db, request.params.id);
     return reply.type('text/html; charset=utf-8').send(mail.html);
   });
 
   r.get('/dev/mail/:id/raw', { schema: { operationId: 'showDevMailRaw', tags: ['dev'], summary: 'A kept e-mail as sent (RFC 5322)', params: z.object({ id: z.uuid() }), response: { 200: { description: 'The raw message', content: { 'text/plain': { schema: BinaryFile } } } }, errors: ['NOT_FOUND'] } }, async (request, reply) => {
-    const mail = await findDevMail(app.deps.db, request.params.id);
-    if (!mail) throw notFound('E-mail');
+    const mail = await getDevMail(app.deps.db, request.params.id);
     return reply.type('text/plain; charset=utf-8').send(mail.raw);
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { notificationOutbox, pushSubscriptions } from '../../db/schema.js';
+import { testLogger } from '../../test/error-logs.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -144,7 +145,7 @@ describeEachDatabase('notification outbox faults', (kind) => {
     const outbox = { worker: true, pollMs: 20, startDelayMs: 0, maxAttempts: 5, retryBaseMs: 20, busyRequestsPerSecond: 50 };
     const t = await createTestApp(kind, { config: { smtpUrl: smtp.url, outbox } });
     cleanups.push(() => t.close());
-    const second: FastifyInstance = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
+    const second: FastifyInstance = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: testLogger(), devIdp: t.devIdp });
     cleanups.push(() => second.close());
     const user = await t.signIn('two.processes@cornell.edu', 'Reader');
     await reviewsDue(t, user.id, 30);

@@ -5,7 +5,7 @@ import type {
   SendDirectMessageInput,
 } from '@carpool/shared/schemas/messages';
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../../lib/events.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
@@ -25,12 +25,22 @@ import {
   type DirectMessageCursor,
   type DirectMessageRow,
 } from './direct-messages.repository.js';
+import * as directMessagesRepository from './direct-messages.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** Reports show and hide the reported message. */
-export { findDirectMessageById, hideDirectMessage } from './direct-messages.repository.js';
-/** The account's data export holds every message the user sent or received. */
-export { findAllDirectMessagesOf } from './direct-messages.repository.js';
+/** A direct message by id, hidden or not: a report shows the message it is about. */
+export async function findDirectMessageById(db: Queryable, id: string) {
+  return directMessagesRepository.findDirectMessageById(db, id);
+}
+
+/** Hides a reported message from both people (a report's resolution). */
+export async function hideDirectMessage(db: Queryable, id: string, now: Date): Promise<void> {
+  await directMessagesRepository.hideDirectMessage(db, id, now);
+}
+
+/** Every message the user sent or received, for the account's data export. */
+export async function findAllDirectMessagesOf(db: Queryable, userId: string) {
+  return directMessagesRepository.findAllDirectMessagesOf(db, userId);
+}
 
 export interface DirectMessagesDeps {
   db: Db;

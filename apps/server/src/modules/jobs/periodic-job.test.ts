@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { PERIODIC_JOB_INTERVAL_MS } from '@carpool/shared/constants';
 import { buildApp } from '../../app.js';
 import { bookings, jobRuns, notifications, rideRequests, rides, sessions } from '../../db/schema.js';
+import { testLogger } from '../../test/error-logs.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
 import { holdRow, neverLookingForDeadlocks, waitingForLocks } from '../../test/row-locks.js';
@@ -182,7 +183,7 @@ describeEachDatabase('periodic job', (kind) => {
   });
 
   it('runs once per period with two app instances on one database, however often each ticks', async () => {
-    const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: false, devIdp: t.devIdp });
+    const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: testLogger(), devIdp: t.devIdp });
     await other.ready();
     try {
       // Later than every run of the tests above, which recorded theirs.

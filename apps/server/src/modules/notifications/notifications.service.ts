@@ -1,4 +1,5 @@
 import type { Notification, NotificationKind, NotificationList } from '@carpool/shared/schemas/notifications';
+import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import type { Queryable } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import {
@@ -10,12 +11,22 @@ import {
   type NewNotification,
   type NotificationRow,
 } from './notifications.repository.js';
+import * as notificationsRepository from './notifications.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** Account deletion deletes the user's notifications and takes their name out of everyone else's. */
-export { deleteNotificationsOf, replaceNameInNotificationsAbout } from './notifications.repository.js';
-/** The account's data export holds every notification of the user. */
-export { findAllNotificationsOf } from './notifications.repository.js';
+/** Deletes the user's notifications, inside the account deletion's transaction. */
+export async function deleteNotificationsOf(db: Queryable, userId: string): Promise<void> {
+  await notificationsRepository.deleteNotificationsOf(db, userId);
+}
+
+/** Puts `replacement` for the user's name in everyone else's notifications about them (an account deletion). */
+export async function replaceNameInNotificationsAbout(db: Queryable, userId: string, name: string, replacement: string): Promise<void> {
+  await notificationsRepository.replaceNameInNotificationsAbout(db, userId, name, replacement);
+}
+
+/** Every notification of the user, oldest first, for the account's data export. */
+export async function findAllNotificationsOf(db: Queryable, userId: string) {
+  return notificationsRepository.findAllNotificationsOf(db, userId);
+}
 
 // Kept exported from here for the services that already import them from this module.
 export { NOTIFICATION_KINDS, type NotificationKind } from '@carpool/shared/schemas/notifications';
@@ -41,7 +52,7 @@ export async function createNotification(
 
 /** Pushes a stored notification to its user's room; call it only once the row is committed. */
 export function publishNotification(events: EventBus, row: NotificationRow): void {
-  events.publish('user-event', { userId: row.userId, event: 'notification', payload: toNotificationDto(row) });
+  events.publish('user-event', { userId: row.userId, event: SOCKET_EVENTS.notification, payload: toNotificationDto(row) });
 }
 
 export function toNotificationDto(row: NotificationRow): Notification {

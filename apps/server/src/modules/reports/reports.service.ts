@@ -31,9 +31,12 @@ import {
   type ReportRow,
   type ReportWithPeople,
 } from './reports.repository.js';
+import * as reportsRepository from './reports.repository.js';
 
-/** The account's data export holds the reports the user made (docs/decisions/module-boundaries.md). */
-export { findReportsMadeBy } from './reports.repository.js';
+/** The reports the user made, oldest first, for the account's data export. */
+export async function findReportsMadeBy(db: Queryable, reporterId: string) {
+  return reportsRepository.findReportsMadeBy(db, reporterId);
+}
 
 type ReportsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 

@@ -3,9 +3,8 @@ import { PendingReviewsDto, ReviewDto, ReviewsRideParams, RideReviewsDto, Submit
 import type { ReviewType } from '@carpool/shared/schemas/reviews';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../../lib/app-error.js';
+import { forbidden } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
-import { findUserById } from '../users/users.service.js';
 import { listPendingReviews, listReviewsOfUser, listRideReviews, submitReview } from './reviews.service.js';
 
 export async function reviewsRoutes(app: FastifyInstance) {
@@ -91,9 +90,6 @@ export async function reviewsRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireAuth,
     },
-    async (request) => {
-      if (!(await findUserById(app.deps.db, request.params.userId))) throw notFound('User');
-      return listReviewsOfUser(app.deps.db, request.params.userId, request.query);
-    },
+    async (request) => listReviewsOfUser(app.deps.db, request.params.userId, request.query),
   );
 }

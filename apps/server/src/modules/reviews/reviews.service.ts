@@ -11,7 +11,7 @@ import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { fileUrl } from '../users/users.mapper.js';
-import { assertUserStillActive, keyShareUserIfNotDeleted } from '../users/users.service.js';
+import { assertUserStillActive, findUserById, keyShareUserIfNotDeleted } from '../users/users.service.js';
 import {
   countReviewsReceived,
   findAllReviewsOf,
@@ -118,11 +118,13 @@ export async function listPendingReviews(db: Queryable, userId: string, reviewTy
   });
 }
 
+/** The reviews a user received, newest first; NOT_FOUND for a user that does not exist. */
 export async function listReviewsOfUser(
   db: Queryable,
   userId: string,
   query: { type: ReviewType; limit: number; offset: number },
 ): Promise<UserReviews> {
+  if (!(await findUserById(db, userId))) throw notFound('User');
   const [rows, total] = await Promise.all([
     listReviewsReceived(db, userId, query.type, query),
     countReviewsReceived(db, userId, query.type),

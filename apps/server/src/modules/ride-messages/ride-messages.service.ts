@@ -1,5 +1,6 @@
 import type { Region } from '@carpool/shared/regions';
 import type { RideChatSummary, RideMessage, RideMessagesQuery, SendRideMessageInput } from '@carpool/shared/schemas/messages';
+import type { Notification, NotificationKind } from '@carpool/shared/schemas/notifications';
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import { TEXTS } from '@carpool/shared/texts';
 import type { Db, Queryable } from '../../db/client.js';
@@ -18,12 +19,22 @@ import {
   type MessageCursor,
   type RideMessageWithAuthor,
 } from './ride-messages.repository.js';
+import * as rideMessagesRepository from './ride-messages.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** Reports show and hide the reported chat message. */
-export { findRideMessageById, hideRideMessage } from './ride-messages.repository.js';
-/** The account's data export holds the chat messages the user wrote. */
-export { findRideMessagesByAuthor } from './ride-messages.repository.js';
+/** A chat message by id, hidden or not (a report shows the message it is about). */
+export async function findRideMessageById(db: Queryable, id: string) {
+  return rideMessagesRepository.findRideMessageById(db, id);
+}
+
+/** Hides a reported chat message from everyone (a report's resolution). */
+export async function hideRideMessage(db: Queryable, id: string, now: Date): Promise<void> {
+  await rideMessagesRepository.hideRideMessage(db, id, now);
+}
+
+/** Every chat message the user wrote, oldest first, for the account's data export. */
+export async function findRideMessagesByAuthor(db: Queryable, userId: string) {
+  return rideMessagesRepository.findRideMessagesByAuthor(db, userId);
+}
 
 export interface RideMessagesDeps {
   db: Db;
@@ -50,9 +61,33 @@ export async function canAccessRideChat(db: Db, rideId: string, userId: string):
   return access === 'write' || access === 'read';
 }
 
-/** The passenger of a booking, when the booking exists; used to take a cancelled passenger out of the chat room. */
-export async function findBookingPassenger(db: Queryable, bookingId: string) {
-  return findBookingParticipant(db, bookingId);
+/** Notifications after which the passenger concerned may no longer be in the ride's chat. */
+const ACCESS_ENDING_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_rejected', 'booking_cancelled_by_passenger', 'ride_cancelled']);
+
+/**
+ * Who leaves the ride's live chat room after a notification to `recipientId`: when its kind ends a
+ * booking's seat, the recipient and the booking's passenger, those of them who may no longer read
+ * the chat; null for a notification that ends nobody's access. The realtime gateway asks this
+ * after every notification it forwards (app.ts hands it over), so their sockets leave the room on
+ * every process.
+ */
+export async function findRideRoomLeaversAfter(
+  db: Db,
+  recipientId: string,
+  notification: Pick<Notification, 'kind' | 'rideId' | 'bookingId'>,
+): Promise<{ rideId: string; userIds: string[] } | null> {
+  const { rideId, bookingId, kind } = notification;
+  if (!rideId || !ACCESS_ENDING_KINDS.has(kind)) return null;
+  const candidates = new Set([recipientId]);
+  if (bookingId) {
+    const passenger = await findBookingParticipant(db, bookingId);
+    if (passenger) candidates.add(passenger.userId);
+  }
+  const userIds: string[] = [];
+  for (const candidate of candidates) {
+    if (!(await canAccessRideChat(db, rideId, candidate))) userIds.push(candidate);
+  }
+  return { rideId, userIds };
 }
 
 const notAParticipant = () => forbidden('Only the driver and passengers with a pending or confirmed booking can use this ride chat');

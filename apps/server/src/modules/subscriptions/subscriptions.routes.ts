@@ -9,11 +9,9 @@ import {
 } from '@carpool/shared/schemas/subscriptions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicBaseUrl } from '../delivery/delivery.service.js';
-import type { MailTokens } from '../delivery/mail-tokens.js';
-import { exportSubscribersCsv, listSubscribersForAdmin, subscribe } from './subscriptions.service.js';
+import { exportSubscribersCsv, listSubscribersForAdmin, subscribe, type NewsletterTokens } from './subscriptions.service.js';
 
-export async function subscriptionsRoutes(app: FastifyInstance, options: { tokens: MailTokens }) {
+export async function subscriptionsRoutes(app: FastifyInstance, options: { tokens: NewsletterTokens }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -28,12 +26,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, options: { token
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
-    async (request) =>
-      subscribe(app.deps.db, request.body.email, request.region, {
-        tokens: options.tokens,
-        baseUrl: publicBaseUrl(app.deps.config),
-        today: app.deps.clock.now().toISOString().slice(0, 10),
-      }),
+    async (request) => subscribe(app.deps, request.body.email, request.region, options.tokens),
   );
 
   r.get(

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../lib/clock.js';
-import { runPeriodicJob } from '../jobs/periodic-job.js';
+import { advanceTestClock, runPeriodicJobNow, type TestClock } from './test-clock.service.js';
 
 /** At most a year per call: enough to pass any ride, small enough to catch a unit mistake. */
 const MAX_ADVANCE_MS = 366 * 24 * 60 * 60 * 1000;
@@ -25,7 +24,7 @@ const PeriodicJobResultDto = z.object({
  * Registered only when TEST_CLOCK=1 (refused in production by the config): browser tests move the
  * server's time forward and run the periodic job now instead of waiting for its interval.
  */
-export async function testClockRoutes(app: FastifyInstance, options: { clock: Clock & { advance(ms: number): void } }) {
+export async function testClockRoutes(app: FastifyInstance, options: { clock: TestClock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { clock } = options;
 
@@ -40,10 +39,7 @@ export async function testClockRoutes(app: FastifyInstance, options: { clock: Cl
         response: { 200: ClockDto },
       },
     },
-    async (request) => {
-      clock.advance(request.body.advanceMs);
-      return { now: clock.now().toISOString() };
-    },
+    async (request) => advanceTestClock(clock, request.body.advanceMs),
   );
 
   r.post(
@@ -56,6 +52,6 @@ export async function testClockRoutes(app: FastifyInstance, options: { clock: Cl
         response: { 200: PeriodicJobResultDto },
       },
     },
-    async () => runPeriodicJob(app.deps),
+    async () => runPeriodicJobNow(app.deps),
   );
 }

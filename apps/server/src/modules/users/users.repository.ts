@@ -151,13 +151,14 @@ export async function setSuspension(
  * they took, messages and reviews they received) points at it. The identity's subject is replaced
  * so that the same Google account signing in again makes a new, empty user.
  */
-export async function anonymiseUser(db: Queryable, id: string, deletedAt: Date): Promise<void> {
+export async function anonymiseUser(db: Queryable, id: string, options: { deletedAt: Date; name: string }): Promise<void> {
+  const { deletedAt, name } = options;
   await db
     .update(users)
     .set({
       subject: sql`'deleted:' || ${users.id}::text`,
       email: '',
-      name: DELETED_USER_NAME,
+      name,
       college: null,
       avatarFileId: null,
       avatarColor: null,
@@ -175,8 +176,6 @@ export async function anonymiseUser(db: Queryable, id: string, deletedAt: Date):
     })
     .where(eq(users.id, id));
 }
-
-export const DELETED_USER_NAME = 'Deleted user';
 
 /** Users whose name or e-mail contains the text (all users when empty), newest first; deleted accounts left out. */
 /** A user with the counts the admin console shows. */

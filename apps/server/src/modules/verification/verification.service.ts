@@ -8,7 +8,7 @@ import {
 } from '@carpool/shared/schemas/verification';
 import type { SessionUser } from '@carpool/shared/schemas/users';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
@@ -20,18 +20,27 @@ import type { UserRow } from '../users/users.service.js';
 import { lockSignedInUser, lockUser, sessionUserOfRow, setVerificationState } from '../users/users.service.js';
 import {
   decidePendingSubmission,
-  findLatestSubmissionOfUser,
   findSubmissionWithUser,
   insertSubmission,
   listSubmissionsByStatus,
   type SubmissionWithUserRow,
 } from './verification.repository.js';
+import * as verificationRepository from './verification.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** The admin console's per-user view shows the user's latest application. */
-export { findLatestSubmissionOfUser } from './verification.repository.js';
-/** Account deletion deletes the user's applications; the data export holds them all. */
-export { deleteSubmissionsOfUser, findSubmissionsOfUser } from './verification.repository.js';
+/** The user's latest application, if any: the admin console's per-user view shows it. */
+export async function findLatestSubmissionOfUser(db: Queryable, userId: string) {
+  return verificationRepository.findLatestSubmissionOfUser(db, userId);
+}
+
+/** Every application of the user, oldest first, for the account's data export. */
+export async function findSubmissionsOfUser(db: Queryable, userId: string) {
+  return verificationRepository.findSubmissionsOfUser(db, userId);
+}
+
+/** Deletes the user's applications, inside the account deletion's transaction. */
+export async function deleteSubmissionsOfUser(db: Queryable, userId: string): Promise<void> {
+  await verificationRepository.deleteSubmissionsOfUser(db, userId);
+}
 
 export interface VerificationDeps {
   db: Db;

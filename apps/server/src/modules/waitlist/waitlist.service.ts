@@ -1,23 +1,56 @@
 import { placeLabel } from '@carpool/shared/places';
 import type { WaitingPassenger, WaitlistEntry } from '@carpool/shared/schemas/waitlist';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import { deleteWaitlistsOfRides, findWaitingListOfRide, insertWaitlistEntry, positionOnWaitlist } from './waitlist.repository.js';
+import * as waitlistRepository from './waitlist.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** Every ride list shows how many wait and the viewer's own place in line. */
-export { findWaitlistSummaries, type WaitlistSummary } from './waitlist.repository.js';
-/** A ride edit keeps the stops passengers wait to travel between. */
-export { findWaitlistRangesOfRide } from './waitlist.repository.js';
-/** A block, a suspension and an account deletion end the people's waiting, inside their own transactions. */
-export { deleteWaitlistEntriesBetween, deleteWaitlistEntriesOfUser } from './waitlist.repository.js';
-/**
- * Joining, leaving and promotion are use-cases of the trips module (they take the ride's lock and
- * book): it asks whether someone waits, takes them off the list, and reads the line to promote.
- */
-export { deleteWaitlistEntry, deleteWaitlistEntryById, findPromotionCandidates, findWaitlistEntry } from './waitlist.repository.js';
+export type { WaitlistSummary } from './waitlist.repository.js';
+
+/** How many wait for each ride, and the viewer's own place in line: every ride list shows them. */
+export async function findWaitlistSummaries(db: Db, viewerId: string | null, rideIds: readonly string[]) {
+  return waitlistRepository.findWaitlistSummaries(db, viewerId, rideIds);
+}
+
+/** The stops the ride's waiting passengers travel between, which a ride edit must keep. */
+export async function findWaitlistRangesOfRide(db: Queryable, rideId: string) {
+  return waitlistRepository.findWaitlistRangesOfRide(db, rideId);
+}
+
+/** Ends the waiting of either person on the other's rides (a block); returns the rides concerned. */
+export async function deleteWaitlistEntriesBetween(db: Queryable, a: string, b: string): Promise<string[]> {
+  return waitlistRepository.deleteWaitlistEntriesBetween(db, a, b);
+}
+
+/** Ends all the user's waiting (a suspension, an account deletion); returns the rides concerned. */
+export async function deleteWaitlistEntriesOfUser(db: Queryable, userId: string): Promise<string[]> {
+  return waitlistRepository.deleteWaitlistEntriesOfUser(db, userId);
+}
+
+// Joining, leaving and promotion are use-cases of the trips module (they take the ride's lock and
+// book): it asks whether someone waits, takes them off the list, and reads the line to promote.
+
+/** The user's entry on the ride's waiting list, if they wait. */
+export async function findWaitlistEntry(db: Queryable, rideId: string, userId: string) {
+  return waitlistRepository.findWaitlistEntry(db, rideId, userId);
+}
+
+/** Takes the user off the ride's waiting list; false when they were not on it. */
+export async function deleteWaitlistEntry(db: Queryable, rideId: string, userId: string): Promise<boolean> {
+  return waitlistRepository.deleteWaitlistEntry(db, rideId, userId);
+}
+
+/** Takes one entry off its list (a promoted passenger's). */
+export async function deleteWaitlistEntryById(db: Queryable, id: string): Promise<void> {
+  await waitlistRepository.deleteWaitlistEntryById(db, id);
+}
+
+/** The ride's waiting passengers in line order, as a promotion reads them. */
+export async function findPromotionCandidates(db: Queryable, rideId: string) {
+  return waitlistRepository.findPromotionCandidates(db, rideId);
+}
 
 type RideInfo = { id: string; driverId: string; fromPlace: string; toPlace: string };
 

@@ -1,6 +1,6 @@
 import { useEffect, type FocusEvent } from 'react';
 import { Toaster, toast as sonner } from 'sonner';
-import type { ToastInput, ToastTone } from './toast';
+import type { ToastInput, ToastTone } from './toast-input';
 
 const DEFAULT_DURATION_MS = 4_000;
 

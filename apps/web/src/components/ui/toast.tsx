@@ -1,14 +1,7 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { whenIdle } from '../../lib/when-idle';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
-
-export type ToastTone = 'info' | 'success' | 'error';
-
-export interface ToastInput {
-  message: string;
-  tone?: ToastTone;
-  durationMs?: number;
-}
+import type { ToastInput } from './toast-input';
 
 interface ToastContextValue {
   showToast: (toast: ToastInput) => void;

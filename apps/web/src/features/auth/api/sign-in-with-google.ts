@@ -1,4 +1,5 @@
 import type { SignedInUser } from '@carpool/shared/schemas/users';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { importWithReload } from '../../../lib/lazy-with-reload';
 
@@ -11,4 +12,8 @@ export async function signInWithGoogle(tokenId: string): Promise<SignedInUser | 
   ]);
   const parsed = SignedInUserDto.safeParse(answer);
   return parsed.success ? parsed.data : null;
+}
+
+export function useSignInWithGoogle() {
+  return useMutation({ mutationFn: signInWithGoogle, meta: { failureLog: 'Sign-in failed' } });
 }

@@ -5,7 +5,7 @@ import { disableGoogleAutoSelect } from '../../../lib/google-identity';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { clearSession } from '../../../lib/storage';
-import { signInWithGoogle } from '../api/sign-in-with-google';
+import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { DevSignInCancelled, openDevSignInWindow } from '../utils/dev-sign-in-window';
 
 /** The sign-in form's states of spec section 4: idle, connecting, then signed in or an error. */
@@ -14,6 +14,7 @@ export function useGoogleSignIn(onSignedIn: () => void) {
   const { signIn } = useSession();
   const [connecting, setConnecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: signInWithGoogle } = useSignInWithGoogle();
 
   const fail = useCallback((message: string) => {
     setError(message);
@@ -34,7 +35,6 @@ export function useGoogleSignIn(onSignedIn: () => void) {
         signIn(user);
         onSignedIn();
       } catch (caught) {
-        console.error('Sign-in failed', caught);
         if (isApiError(caught) && caught.code === 'INVALID_EMAIL_DOMAIN') {
           clearSession(region);
           fail(caught.message);
@@ -45,7 +45,7 @@ export function useGoogleSignIn(onSignedIn: () => void) {
         setConnecting(false);
       }
     },
-    [fail, onSignedIn, region, signIn],
+    [fail, onSignedIn, region, signIn, signInWithGoogle],
   );
 
   const startDevSignIn = useCallback(async () => {

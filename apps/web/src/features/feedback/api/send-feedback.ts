@@ -9,5 +9,5 @@ export function sendFeedback(input: z.input<typeof FeedbackInput>) {
 }
 
 export function useSendFeedback() {
-  return useMutation({ mutationFn: sendFeedback });
+  return useMutation({ mutationFn: sendFeedback, meta: { failureLog: 'Sending feedback failed' } });
 }

@@ -58,7 +58,6 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
       await send.mutateAsync(values);
       setSent(true);
     } catch (failure) {
-      console.error('Sending feedback failed', failure);
       form.showFailure(failure, TEXTS.feedbackFailed);
     }
   };

@@ -7,5 +7,6 @@ export function sendRideMessage(input: SendRideMessageInput): Promise<RideMessag
 }
 
 export function useSendRideMessage({ onSuccess }: { onSuccess: (message: RideMessage) => void }) {
-  return useMutation({ mutationFn: sendRideMessage, onSuccess });
+  // Spec section 8: a failed ride message is only logged; the composer keeps the text.
+  return useMutation({ mutationFn: sendRideMessage, onSuccess, meta: { failureLog: 'Failed to send ride message' } });
 }

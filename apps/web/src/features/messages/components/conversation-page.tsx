@@ -156,7 +156,6 @@ function Conversation({
                     if (!blocks.data?.blocked.some((person) => person.id === otherUserId)) setBlockedByThem(true);
                     throw error;
                   }
-                  console.error(TEXTS.sendMessageFailed, error);
                   setSendFailed(isApiError(error) && error.status === 404 ? 'gone' : 'failed');
                   throw error;
                 }

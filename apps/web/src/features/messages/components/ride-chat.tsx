@@ -72,13 +72,8 @@ export function RideChat({ rideId, readOnlyReason = null }: { rideId: string; re
           placeholder={TEXTS.typeMessage}
           label="Message the ride"
           disabledReason={chat.connected ? null : CONNECTING}
-          // Spec section 8: a failed ride message is only logged; the composer keeps the text.
-          onSend={(content) =>
-            chat.send(content).catch((error: unknown) => {
-              console.error('Failed to send ride message', error);
-              throw error;
-            })
-          }
+          // Spec section 8: a failed ride message is only logged (useSendRideMessage); the composer keeps the text.
+          onSend={chat.send}
         />
       )}
     </div>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useRegion } from '../../../lib/region';
 import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket';
-import { conversationKey, getConversationAfter, useConversation } from '../api/get-conversation';
+import { conversationAfterQueryOptions, conversationKey, useConversation } from '../api/get-conversation';
 import { inboxKey } from '../api/get-inbox';
 import { notificationsKey } from '../api/get-notifications';
 import { useSendDirectMessage } from '../api/send-direct-message';
@@ -47,10 +47,10 @@ export function useConversationChat(myId: string, otherUserId: string) {
     // Nothing loaded yet: the first read is still under way or failed, and will be (re)done.
     if (!current) return;
     try {
-      addMessages(await getConversationAfter(otherUserId, lastMessageId(current)));
+      addMessages(await queryClient.fetchQuery(conversationAfterQueryOptions(region, otherUserId, lastMessageId(current))));
       refreshCounts();
-    } catch (error) {
-      console.error('Failed to fetch missed direct messages', error);
+    } catch {
+      // Logged by the query client; the next message or connection catches up again.
     }
   }, [queryClient, region, otherUserId, addMessages, refreshCounts]);
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useRegion } from '../../../lib/region';
 import { useSocket, useSocketConnected, useSocketEvent } from '../../../lib/socket';
-import { getRideMessagesAfter, isChatAccessEnded, rideMessagesKey, rideMessagesQueryOptions, useRideMessages } from '../api/get-ride-messages';
+import { rideMessagesAfterQueryOptions, rideMessagesKey, rideMessagesQueryOptions, useRideMessages } from '../api/get-ride-messages';
 import { useSendRideMessage } from '../api/send-ride-message';
 import { lastMessageId, mergeMessages } from '../utils/merge-messages';
 
@@ -35,9 +35,9 @@ export function useRideChat(rideId: string) {
       // Waits for a history fetch still under way, so the catch-up starts where it ended.
       const loaded = await queryClient.ensureQueryData(rideMessagesQueryOptions(region, rideId));
       const current = queryClient.getQueryData<RideMessage[]>(rideMessagesKey(region, rideId)) ?? loaded;
-      addMessages(await getRideMessagesAfter(rideId, lastMessageId(current)));
-    } catch (error) {
-      if (!isChatAccessEnded(error)) console.error('Failed to fetch missed ride messages', error);
+      addMessages(await queryClient.fetchQuery(rideMessagesAfterQueryOptions(region, rideId, lastMessageId(current))));
+    } catch {
+      // Logged by the query client; the next connection catches up again.
     }
   }, [queryClient, region, rideId, addMessages]);
 

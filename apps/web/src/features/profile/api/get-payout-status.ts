@@ -4,19 +4,14 @@ import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 
-/** Spec section 8: a failure is only logged; the status stays unknown (null). */
-export async function fetchPayoutStatus(): Promise<PayoutStatus | null> {
-  try {
-    return await api.get('/api/stripe/account-status', { schema: () => import('@carpool/shared/schemas/payouts').then((module) => module.PayoutStatusDto) });
-  } catch (error) {
-    console.error('Failed to load the payout status', error);
-    return null;
-  }
+export function fetchPayoutStatus(): Promise<PayoutStatus> {
+  return api.get('/api/stripe/account-status', { schema: () => import('@carpool/shared/schemas/payouts').then((module) => module.PayoutStatusDto) });
 }
 
 /**
  * Spec section 7: asked on every page when signed in. Once per page load is enough: the answer
- * cannot change while payments are disabled, so it never goes stale within a load.
+ * cannot change while payments are disabled, so it never goes stale within a load. Spec section 8:
+ * a failure is only logged (by the query client); the status stays unknown (no data).
  */
 export function usePayoutStatus() {
   const { user } = useSession();
@@ -28,5 +23,6 @@ export function usePayoutStatus() {
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    meta: { failureLog: 'Failed to load the payout status' },
   });
 }

@@ -1,47 +1,48 @@
 import type { PendingReview } from '@carpool/shared/schemas/reviews';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-export interface PendingReviews {
-  /** Passengers the user drove and has not reviewed yet. */
-  passenger: PendingReview[];
-  /** Drivers the user rode with and has not reviewed yet. */
-  driver: PendingReview[];
-}
+/** Passengers the user drove and has not reviewed yet, or drivers the user rode with. */
+type PendingReviewSide = 'passenger' | 'driver';
 
-/** Spec section 8: a failed read is logged and counts as an empty list. */
-async function readList(path: string): Promise<PendingReview[]> {
-  try {
-    return await api.get(path, { schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.PendingReviewsDto) });
-  } catch (error) {
-    console.error('Failed to load pending reviews', error);
-    return [];
-  }
-}
+const PATHS: Record<PendingReviewSide, string> = {
+  passenger: '/api/reviews/getPassengerReviews',
+  driver: '/api/reviews/getDriverReviews',
+};
 
-export async function fetchPendingReviews(userId: string): Promise<PendingReviews> {
-  const id = encodeURIComponent(userId);
-  const [passenger, driver] = await Promise.all([
-    readList(`/api/reviews/getPassengerReviews/${id}`),
-    readList(`/api/reviews/getDriverReviews/${id}`),
-  ]);
-  return { passenger, driver };
+export function fetchPendingReviews(userId: string, side: PendingReviewSide): Promise<PendingReview[]> {
+  return api.get(`${PATHS[side]}/${encodeURIComponent(userId)}`, {
+    schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.PendingReviewsDto),
+  });
 }
 
 export const pendingReviewsKey = (userId: string) => ['pending-reviews', userId] as const;
 
-export function pendingReviewsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: pendingReviewsKey(userId), queryFn: () => fetchPendingReviews(userId) });
+/**
+ * Spec section 8: a failed read is logged (by the query client) and counts as an empty list; each
+ * list on its own, so that one failing does not hide the other. Not tried again: an empty list is
+ * what the person sees either way.
+ */
+export function pendingReviewsQueryOptions(userId: string, side: PendingReviewSide) {
+  return queryOptions({
+    queryKey: [...pendingReviewsKey(userId), side],
+    queryFn: () => fetchPendingReviews(userId, side),
+    retry: false,
+    meta: { failureLog: 'Failed to load pending reviews' },
+  });
 }
 
-/** Both lists of the signed-in user, oldest ride first so reviews are asked in the order rides happened. */
+/** Oldest ride first, so that reviews are asked in the order the rides happened. */
+function combineLists(results: Array<{ data?: PendingReview[] }>): { data: PendingReview[] } {
+  return { data: results.flatMap((result) => result.data ?? []).sort((a, b) => a.departsAt.localeCompare(b.departsAt)) };
+}
+
+/** Both lists of the signed-in user, in one. */
 export function usePendingReviews() {
   const { user } = useSession();
-  return useQuery({
-    ...pendingReviewsQueryOptions(user?.id ?? ''),
-    enabled: user !== null,
-    select: (data) =>
-      [...data.driver, ...data.passenger].sort((a, b) => a.departsAt.localeCompare(b.departsAt)),
+  return useQueries({
+    queries: (['driver', 'passenger'] as const).map((side) => ({ ...pendingReviewsQueryOptions(user?.id ?? '', side), enabled: user !== null })),
+    combine: combineLists,
   });
 }

@@ -1,6 +1,7 @@
 import { TEXTS } from '@carpool/shared/texts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allowConsoleErrors, consoleErrors } from '../../../test/console-errors';
 import { fakeServer, signInLocally, testUser } from '../../../test/fake-server';
 import { renderWithApp } from '../../../test/render-with-app';
 import { PendingReviewsButton } from './pending-reviews-button';
@@ -32,6 +33,18 @@ describe('PendingReviewsButton', () => {
     renderWithApp(<PendingReviewsButton />);
     expect(await screen.findByRole('button', { name: TEXTS.profile.reviewsDue(1) })).toBeInTheDocument();
     expect(screen.getByTestId('reviews-due-spacer')).toHaveClass('h-20');
+  });
+
+  it('logs a list that failed and counts it as empty, showing the other', async () => {
+    allowConsoleErrors(/^Failed to load pending reviews ApiError: boom$/);
+    signInLocally();
+    fakeServer({
+      [`GET /api/reviews/getPassengerReviews/${testUser.id}`]: () => ({ status: 500, body: { error: 'boom', message: 'boom', code: 'INTERNAL_ERROR' } }),
+      [`GET /api/reviews/getDriverReviews/${testUser.id}`]: () => ({ body: [due] }),
+    });
+    renderWithApp(<PendingReviewsButton />);
+    expect(await screen.findByRole('button', { name: TEXTS.profile.reviewsDue(1) })).toBeInTheDocument();
+    await vi.waitFor(() => expect(consoleErrors()).toEqual(['Failed to load pending reviews ApiError: boom']));
   });
 
   it('keeps no room when no review is due', async () => {

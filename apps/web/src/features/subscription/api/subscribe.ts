@@ -7,5 +7,5 @@ export function subscribe(email: string) {
 }
 
 export function useSubscribe() {
-  return useMutation({ mutationFn: subscribe });
+  return useMutation({ mutationFn: subscribe, meta: { failureLog: 'Subscription failed' } });
 }

@@ -21,7 +21,6 @@ export function SubscriptionForm({ onSubscribed }: { onSubscribed: () => void })
     try {
       await subscribeCall.mutateAsync(email);
     } catch (failure) {
-      console.error('Subscription failed', failure);
       form.showFailure(failure, TEXTS.subscribeFailed);
       return;
     }
