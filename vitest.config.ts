@@ -38,7 +38,12 @@ export default defineConfig({
       // The repository's own scripts (npm start's build check).
       { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       // The benchmark's own checks (the web routes' size budget); its measurements run with `npm run bench`.
-      { resolve, test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: [...configDefaults.exclude, 'results/**'], environment: 'node' } },
+      {
+        resolve,
+        // The workspace's packages from their sources, as for the server: never a build left from before.
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+        test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: [...configDefaults.exclude, 'results/**'], environment: 'node' },
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
 import { estimatedTravelMinutes } from '@carpool/shared/distance';
 import { PLACES } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import type pg from 'pg';
 import { SIZES } from '../lib/scale.js';

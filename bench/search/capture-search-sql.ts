@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { College } from '@carpool/shared/colleges';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';

@@ -1,5 +1,5 @@
 import { COLLEGES, type College } from '@carpool/shared/colleges';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { dayInTimeZone } from '@carpool/shared/time-zones';
 import { BENCH_TIME_ZONE, REGIONS, distinctPlaces, skewedPlace, type SignedInUser, type StopRide } from '../seed/seed-data.js';
 import { pick, seededRandom } from '../lib/stats.js';

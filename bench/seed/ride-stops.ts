@@ -1,5 +1,6 @@
 import { estimatedTravelMinutes, placesOnTheWay } from '@carpool/shared/distance';
-import type { Region } from '@carpool/shared/regions';
+import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 
 /** The seeded rides that carry stops (issue 32, acceptance 8: about a third). */
@@ -22,7 +23,7 @@ export function stopCandidates(region: Region, from: string, to: string): readon
   const key = `${region}:${from}:${to}`;
   let found = onTheWay.get(key);
   if (!found) {
-    found = placesOnTheWay(region, from, to).map(({ place, miles }) => ({ place, miles }));
+    found = placesOnTheWay(builtInPlaceIndex(region), from, to).map(({ place, miles }) => ({ place, miles }));
     onTheWay.set(key, found);
   }
   return found;

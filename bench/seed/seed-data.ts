@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { COLLEGES, type College } from '@carpool/shared/colleges';
 import { PLACES } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { SIZES } from '../lib/scale.js';
 import { pick, seededRandom } from '../lib/stats.js';
 import { drawStops, STOP_RIDE_SHARE, stopCandidates, type SeededStops } from './ride-stops.js';

@@ -19,15 +19,19 @@ import { measureWebSizes } from './run-web.js';
  * home tabs that fit 360 px) put /login 0.3 kB past it after 0.5 kB was taken back elsewhere.
  * 133 kB later the same day (same record): the segment on the card, the search's filters in the
  * address, and the sign-in dialog's ways in, while the service worker's precache shrank by 250 kB.
+ * 134 kB since 2026-11-28: failures are logged in one place, the query client's caches (issue 36),
+ * so the sign-in with Google is a mutation and /login loads React Query's mutation observer
+ * (0.9 kB of @tanstack/query-core and react-query, measured with tools/web-entry-modules.ts
+ * against the build before), 0.3 kB past 133.
  */
-const INITIAL_JS_BUDGET_BYTES = 133 * 1024;
+const INITIAL_JS_BUDGET_BYTES = 134 * 1024;
 
 const webRoot = path.join(REPO_ROOT, 'apps/web');
 const viteBin = path.join(path.dirname(createRequire(path.join(webRoot, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
 const outDir = mkdtempSync(path.join(tmpdir(), 'carpool-route-budget-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-it('keeps the initial JavaScript of every route of the production build within 133 kB gzip', () => {
+it('keeps the initial JavaScript of every route of the production build within 134 kB gzip', () => {
   // spawnSync blocks the worker, so the build carries its own time limit (vitest's cannot fire).
   const build = spawnSync(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: webRoot, encoding: 'utf8', timeout: 170_000 });
   expect(build.error).toBeUndefined();

@@ -5,6 +5,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { startAuthChangeListener } from './modules/auth/auth-change-listener.js';
+import { regionsAdminRoutes } from './modules/regions/regions-admin.routes.js';
+import { regionsRoutes } from './modules/regions/regions.routes.js';
+import { openRegionDirectory, regionLook, startRegionChangeListener } from './modules/regions/regions.service.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -26,6 +29,7 @@ import { securityHeaderOptions, securityHeadersPlugin } from './plugins/security
 import { isWebAppFileRoute, webAppPlugin } from './plugins/web-app.js';
 import { rateLimitKey } from './plugins/rate-limit-key.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { authenticateToken } from './modules/auth/auth.service.js';
 import { createDevIdentityProvider, type DevIdentityProvider } from './modules/auth/dev-idp.js';
 import { googleVerifier } from './modules/auth/id-token.js';
 import { createOidcClients } from './modules/auth/oidc-clients.js';
@@ -40,6 +44,7 @@ import { tripsRoutes } from './modules/trips/trips.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { startPeriodicJob } from './modules/jobs/periodic-job.js';
 import { rideMessagesRoutes } from './modules/ride-messages/ride-messages.routes.js';
+import { canAccessRideChat, findRideRoomLeaversAfter } from './modules/ride-messages/ride-messages.service.js';
 import { directMessagesRoutes } from './modules/direct-messages/direct-messages.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
@@ -109,10 +114,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     events: createEventBus(),
     sessionCache: new SessionCache({ maxEntries: SESSION_CACHE_ENTRIES, maxAgeMs: SESSION_CACHE_MAX_AGE_MS }),
+    regions: await openRegionDirectory(database.db),
   };
   app.decorate('deps', deps);
   // The cache is on only while this process hears every change to sessions and users.
   app.addHook('onClose', startAuthChangeListener({ database, cache: deps.sessionCache, log: app.log }));
+  app.addHook('onClose', startRegionChangeListener({ database, directory: deps.regions, log: app.log }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -153,14 +160,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   await app.register(multipartPlugin);
 
-  // App plugins.
+  // App plugins. The plumbing imports no module: it is handed each rule by the module that owns it
+  // (docs/decisions/module-boundaries.md).
+  const authenticate = (token: string) => authenticateToken(deps, token);
   await app.register(errorHandlerPlugin);
-  await app.register(regionPlugin);
+  await app.register(regionPlugin, {
+    servedRegions: () => deps.regions.servedSlugs(),
+    defaultRegion: () => deps.regions.defaultRegion(),
+  });
   await app.register(nulCharactersPlugin);
-  await app.register(authPlugin, { machineCredential: options.machineCredential ?? null });
+  await app.register(authPlugin, { authenticate, machineCredential: options.machineCredential ?? null });
   await app.register(messageRateLimitPlugin);
   await app.register(windowLimitPlugin);
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, {
+    authenticate,
+    mayJoinRideRoom: (rideId, userId) => canAccessRideChat(deps.db, rideId, userId),
+    findRideRoomLeaversAfter: (recipientId, notification) => findRideRoomLeaversAfter(deps.db, recipientId, notification),
+  });
 
   // Routes.
   const devIdp =
@@ -169,7 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : (options.devIdp ?? (await createDevIdentityProvider({ dataDir: config.devIdpKeyDir, clock })));
   const verifier = devIdp ? devIdp.verifier : googleVerifier(config.googleClientId!, clock);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier }, devIdp });
+  const regionDomains = (region: string) => deps.regions.find(region)?.emailDomains ?? [];
+  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier, regionDomains }, devIdp });
   // Signed links in e-mails (unsubscribe, newsletter confirmation) and the sealed sign-in codes of
   // the outbox; the key sits beside the dev sign-in key.
   const mailTokens = loadMailTokens(config.devIdpKeyDir);
@@ -185,8 +202,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         queue: (db, mail) => queueSignInCodeMail(db, mailTokens, mail),
         flush: () => app.notificationOutbox.nudge(),
       },
+      regionDomains,
     },
-    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log },
+    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log, regionDomains },
   });
   await app.register(usersRoutes);
   await app.register(ridesRoutes);
@@ -221,12 +239,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
   await app.register(placesRoutes);
+  await app.register(regionsRoutes, { directory: deps.regions });
+  await app.register(regionsAdminRoutes);
   await app.register(adminRoutes);
   await app.register(accountRoutes);
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
   if (options.machineCredential && database.kind === 'pglite') await app.register(backupRoutes, { token: options.machineCredential });
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    regionOf: (slug) => {
+      if (!app.isServedRegion(slug)) return undefined;
+      const look = regionLook(deps.regions, slug);
+      return { where: look.where, colour: look.colour, isDefault: slug === deps.regions.defaultRegion() };
+    },
+  });
   if (config.jobsEnabled) {
     app.addHook('onClose', startPeriodicJob(deps, app.log, { firstRunDelayMs: config.jobsStartDelayMs, onRun: (outcome) => app.metrics.periodicJobRuns.inc({ outcome }) }));
   }

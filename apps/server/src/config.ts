@@ -1,24 +1,8 @@
 import { isIP } from 'node:net';
 import { PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT } from '@carpool/shared/distance';
-import { REGIONS, type Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import { z } from 'zod';
 import { REDIS_COMMAND_TIMEOUT_MS } from './lib/redis.js';
-
-const DEFAULT_ALLOWED_EMAIL_DOMAINS = [
-  'cornell.edu',
-  'ithaca.edu',
-  'syr.edu',
-  'binghamton.edu',
-  'rutgers.edu',
-  'princeton.edu',
-  'njit.edu',
-  'stevens.edu',
-  'tcnj.edu',
-  'montclair.edu',
-  'rowan.edu',
-  'kean.edu',
-  'shu.edu',
-];
 
 /** Proxies on the same host or a private network; a client on the internet is never one of them. */
 const DEFAULT_TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -123,7 +107,7 @@ export const SIGN_IN_METHODS = ['google', 'email-code', 'oidc'] as const;
  * each of these becomes a column of the region then, and `signInSettingsOf` reads it from there.
  */
 function regionSignInVariables(region: Region) {
-  const name = region.toUpperCase();
+  const name = region.toUpperCase().replace(/-/g, '_');
   return {
     methods: `SIGN_IN_METHODS_${name}`,
     issuer: `OIDC_${name}_ISSUER`,
@@ -153,8 +137,8 @@ export interface OidcProviderSettings {
   clientSecret: string | null;
   /** The button's words, such as "Sign in with NetID". */
   label: string;
-  /** The addresses this provider may sign in: its own domains, or the region's. */
-  emailDomains: string[];
+  /** The addresses this provider may sign in: its own domains (OIDC_<REGION>_EMAIL_DOMAINS), else null: the region's. */
+  emailDomains: string[] | null;
 }
 
 export interface RegionSignInSettings {
@@ -163,8 +147,29 @@ export interface RegionSignInSettings {
   oidc: OidcProviderSettings | null;
 }
 
-/** Every environment variable the server reads (.env.example lists them all; config.test.ts checks it). */
-export const ENV_VARIABLE_NAMES = [...Object.keys(EnvVariables.shape), ...REGIONS.flatMap((region) => Object.values(regionSignInVariables(region)))];
+/**
+ * Every environment variable the server reads by name (.env.example lists them all; config.test.ts
+ * checks it), beside the per-region sign-in variables, read for any region they name (isRegionSignInVariable).
+ */
+export const ENV_VARIABLE_NAMES = Object.keys(EnvVariables.shape);
+
+const REGION_SIGN_IN_VARIABLE = /^(?:SIGN_IN_METHODS_([A-Z0-9_]+)|OIDC_([A-Z0-9_]+?)_(?:ISSUER|CLIENT_ID|CLIENT_SECRET|LABEL|EMAIL_DOMAINS))$/;
+
+/** SIGN_IN_METHODS_<REGION> and OIDC_<REGION>_*: a region's slug in capitals, hyphens as underscores. */
+export function isRegionSignInVariable(name: string): boolean {
+  return REGION_SIGN_IN_VARIABLE.test(name);
+}
+
+/** The regions the environment gives sign-in settings for, by their slugs. */
+function regionsNamedIn(env: Record<string, string | undefined>): string[] {
+  const slugs = new Set<string>();
+  for (const name of Object.keys(env)) {
+    const match = REGION_SIGN_IN_VARIABLE.exec(name);
+    const upper = match?.[1] ?? match?.[2];
+    if (upper && env[name] !== undefined && env[name] !== '') slugs.add(upper.toLowerCase().replace(/_/g, '-'));
+  }
+  return [...slugs].sort();
+}
 
 const EnvSchema = EnvVariables.transform((env, ctx) => {
   const authMode = env.AUTH_MODE ?? (env.GOOGLE_CLIENT_ID ? 'google' : 'dev');
@@ -214,7 +219,11 @@ const EnvSchema = EnvVariables.transform((env, ctx) => {
     publicUrl: env.PUBLIC_URL ?? null,
     authMode,
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
-    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS ?? DEFAULT_ALLOWED_EMAIL_DOMAINS,
+    /**
+     * Set, the domains that may sign in to every region; unset (null), each region's own domains
+     * decide (its row of the regions tables: docs/decisions/regions-as-data.md).
+     */
+    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS ?? null,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     adminEmails: env.ADMIN_EMAILS,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
@@ -291,18 +300,20 @@ function defaultVapidSubject(publicUrl: string | undefined, adminEmails: string[
 }
 
 export type Config = z.output<typeof EnvSchema> & {
-  /** Each region's ways in (docs/decisions/sign-in-methods.md). */
-  signIn: Record<Region, RegionSignInSettings>;
+  /** The ways in of each region the environment names (docs/decisions/sign-in-methods.md). */
+  signIn: Partial<Record<Region, RegionSignInSettings>>;
+  /** The ways in of every other region: SIGN_IN_METHODS' default, Google. */
+  defaultSignIn: RegionSignInSettings;
 };
 
 /** The regions' sign-in settings, or the problems that stop the process (`path: message`). */
 function parseSignInSettings(
   env: Record<string, string | undefined>,
   base: z.output<typeof EnvSchema>,
-): { settings: Record<Region, RegionSignInSettings>; problems: string[] } {
+): { settings: Partial<Record<Region, RegionSignInSettings>>; problems: string[] } {
   const problems: string[] = [];
-  const settings = {} as Record<Region, RegionSignInSettings>;
-  for (const region of REGIONS) {
+  const settings: Partial<Record<Region, RegionSignInSettings>> = {};
+  for (const region of regionsNamedIn(env)) {
     const names = regionSignInVariables(region);
     const parsed = RegionSignInVariables.safeParse(Object.fromEntries(Object.entries(names).map(([key, name]) => [key, env[name]])));
     if (!parsed.success) {
@@ -327,7 +338,7 @@ function parseSignInSettings(
           clientId: values.clientId,
           clientSecret: values.clientSecret ?? null,
           label: values.label,
-          emailDomains: values.emailDomains ?? base.allowedEmailDomains,
+          emailDomains: values.emailDomains ?? null,
         };
       }
     }
@@ -354,7 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || !signIn || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
-  return { ...parsed.data, signIn: signIn.settings };
+  return { ...parsed.data, signIn: signIn.settings, defaultSignIn: { google: true, emailCode: false, oidc: null } };
 }
 
 /** A configuration for tests: dev sign-in, no Redis, overridable. */

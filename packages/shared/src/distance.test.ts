@@ -10,6 +10,7 @@ import {
   segmentPrice,
   suggestedPrice,
 } from './distance.js';
+import { builtInPlaceIndex } from './built-in-place-index.js';
 import { PLACES } from './places.js';
 import { REGIONS } from './regions.js';
 
@@ -17,11 +18,11 @@ describe('placeDistanceMiles', () => {
   it.each(REGIONS)('is symmetric, positive between distinct places and 0 from a place to itself (%s)', (region) => {
     const values = PLACES[region].map((place) => place.value);
     for (const a of values) {
-      expect(placeDistanceMiles(region, a, a)).toBe(0);
+      expect(placeDistanceMiles(builtInPlaceIndex(region), a, a)).toBe(0);
       for (const b of values) {
         if (a === b) continue;
-        const there = placeDistanceMiles(region, a, b);
-        expect({ a, b, there }).toEqual({ a, b, there: placeDistanceMiles(region, b, a) });
+        const there = placeDistanceMiles(builtInPlaceIndex(region), a, b);
+        expect({ a, b, there }).toEqual({ a, b, there: placeDistanceMiles(builtInPlaceIndex(region), b, a) });
         expect(there).toBeGreaterThan(0);
       }
     }
@@ -32,7 +33,7 @@ describe('placeDistanceMiles', () => {
       const place = fc.constantFrom(...PLACES[region].map((p) => p.value));
       fc.assert(
         fc.property(place, place, place, (a, b, c) => {
-          expect(placeDistanceMiles(region, a, c)).toBeLessThanOrEqual(placeDistanceMiles(region, a, b) + placeDistanceMiles(region, b, c) + 0.2);
+          expect(placeDistanceMiles(builtInPlaceIndex(region), a, c)).toBeLessThanOrEqual(placeDistanceMiles(builtInPlaceIndex(region), a, b) + placeDistanceMiles(builtInPlaceIndex(region), b, c) + 0.2);
         }),
         { numRuns: 2000 },
       );
@@ -41,48 +42,48 @@ describe('placeDistanceMiles', () => {
 
   it('is near the road distance of known trips, in miles to 0.1', () => {
     // Road miles by the usual highways: Ithaca to New York City about 223, Princeton to Newark about 45.
-    expect(placeDistanceMiles('cornell', 'ithaca', 'new_york_city')).toBeCloseTo(219.4, 1);
-    expect(placeDistanceMiles('nj', 'princeton', 'newark')).toBeGreaterThan(40);
-    expect(placeDistanceMiles('nj', 'princeton', 'newark')).toBeLessThan(50);
+    expect(placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city')).toBeCloseTo(219.4, 1);
+    expect(placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', 'newark')).toBeGreaterThan(40);
+    expect(placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', 'newark')).toBeLessThan(50);
   });
 
   it('refuses a place the region does not have', () => {
-    expect(() => placeDistanceMiles('cornell', 'ithaca', 'atlantis')).toThrow(/"atlantis" is not a place of the cornell region/);
-    expect(() => placeDistanceMiles('cornell', 'hoboken', 'hoboken')).toThrow(/hoboken/);
-    expect(() => placeDistanceMiles('nj', 'constructor', 'newark')).toThrow(/constructor/);
+    expect(() => placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'atlantis')).toThrow(/"atlantis" is not a place of the region/);
+    expect(() => placeDistanceMiles(builtInPlaceIndex('cornell'), 'hoboken', 'hoboken')).toThrow(/hoboken/);
+    expect(() => placeDistanceMiles(builtInPlaceIndex('nj'), 'constructor', 'newark')).toThrow(/constructor/);
   });
 });
 
 describe('legMiles', () => {
   it('gives the miles of each leg, one fewer than the places', () => {
-    expect(legMiles('cornell', ['ithaca', 'binghamton', 'new_york_city'])).toEqual([
-      placeDistanceMiles('cornell', 'ithaca', 'binghamton'),
-      placeDistanceMiles('cornell', 'binghamton', 'new_york_city'),
+    expect(legMiles(builtInPlaceIndex('cornell'), ['ithaca', 'binghamton', 'new_york_city'])).toEqual([
+      placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'binghamton'),
+      placeDistanceMiles(builtInPlaceIndex('cornell'), 'binghamton', 'new_york_city'),
     ]);
-    expect(legMiles('cornell', ['ithaca'])).toEqual([]);
+    expect(legMiles(builtInPlaceIndex('cornell'), ['ithaca'])).toEqual([]);
   });
 });
 
 describe('placesOnTheWay', () => {
   it('suggests Binghamton, not Buffalo, from Ithaca to New York City, nearest first', () => {
-    const found = placesOnTheWay('cornell', 'ithaca', 'new_york_city');
+    const found = placesOnTheWay(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city');
     const places = found.map((stop) => stop.place);
     expect(places).toContain('binghamton');
     expect(places).toContain('scranton');
     expect(places).not.toContain('buffalo');
     expect(places).not.toContain('ithaca');
     expect(places).not.toContain('new_york_city');
-    expect(found[0]).toEqual({ place: 'binghamton', label: 'Binghamton', miles: placeDistanceMiles('cornell', 'ithaca', 'binghamton') });
+    expect(found[0]).toEqual({ place: 'binghamton', label: 'Binghamton', miles: placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'binghamton') });
     expect(found.map((stop) => stop.miles)).toEqual([...found.map((stop) => stop.miles)].sort((a, b) => a - b));
   });
 
   it('keeps only places whose detour is at most 15 % of the direct distance', () => {
-    const direct = placeDistanceMiles('nj', 'princeton', 'midtown');
-    const found = placesOnTheWay('nj', 'princeton', 'midtown');
+    const direct = placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', 'midtown');
+    const found = placesOnTheWay(builtInPlaceIndex('nj'), 'princeton', 'midtown');
     expect(found.map((stop) => stop.place)).toContain('new_brunswick');
     expect(found.map((stop) => stop.place)).not.toContain('trenton');
     for (const { place } of found) {
-      expect(placeDistanceMiles('nj', 'princeton', place) + placeDistanceMiles('nj', place, 'midtown') - direct).toBeLessThanOrEqual(0.15 * direct);
+      expect(placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', place) + placeDistanceMiles(builtInPlaceIndex('nj'), place, 'midtown') - direct).toBeLessThanOrEqual(0.15 * direct);
     }
   });
 });
@@ -129,7 +130,7 @@ describe('estimatedTravelMinutes', () => {
 
 describe('suggestedPrice', () => {
   it('is the miles at the rate, in whole dollars between the lowest and the highest price', () => {
-    expect(suggestedPrice(placeDistanceMiles('cornell', 'ithaca', 'new_york_city'), PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT)).toBe(38);
+    expect(suggestedPrice(placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city'), PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT)).toBe(38);
     expect(suggestedPrice(100, 20)).toBe(20);
     expect(suggestedPrice(0.5, 17.5)).toBe(MIN_PRICE);
     expect(suggestedPrice(5000, 17.5)).toBe(MAX_PRICE);

@@ -1,7 +1,5 @@
 import { MAX_PRICE, MIN_PRICE } from './constants.js';
-import { PLACE_COORDINATES } from './place-coordinates.js';
-import { PLACES } from './places.js';
-import type { Region } from './regions.js';
+import type { PlaceIndex, PlacePoint } from './place-index.js';
 
 /**
  * Road miles per straight-line mile. Ballou, Rahardja and Sakai ("Selected country circuity factors
@@ -53,16 +51,16 @@ const EARTH_RADIUS_MILES = 3958.8;
 
 const RADIANS_PER_DEGREE = Math.PI / 180;
 
-function coordinatesOf(region: Region, place: string): { readonly lat: number; readonly lng: number } {
-  const places = PLACE_COORDINATES[region];
-  if (!Object.hasOwn(places, place)) throw new Error(`"${place}" is not a place of the ${region} region`);
-  return places[place]!;
+function coordinatesOf(places: PlaceIndex, place: string): PlacePoint {
+  const found = places.get(place);
+  if (!found) throw new Error(`"${place}" is not a place of the region`);
+  return found;
 }
 
 /** Great-circle (haversine) distance between two places times ROAD_FACTOR, in miles, to 0.1. */
-export function placeDistanceMiles(region: Region, a: string, b: string): number {
-  const from = coordinatesOf(region, a);
-  const to = coordinatesOf(region, b);
+export function placeDistanceMiles(places: PlaceIndex, a: string, b: string): number {
+  const from = coordinatesOf(places, a);
+  const to = coordinatesOf(places, b);
   if (a === b) return 0;
   const dLat = (to.lat - from.lat) * RADIANS_PER_DEGREE;
   const dLng = (to.lng - from.lng) * RADIANS_PER_DEGREE;
@@ -74,8 +72,8 @@ export function placeDistanceMiles(region: Region, a: string, b: string): number
 }
 
 /** The miles of each leg of a route (its places in order): one number fewer than places. */
-export function legMiles(region: Region, route: readonly string[]): number[] {
-  return route.slice(1).map((place, index) => placeDistanceMiles(region, route[index]!, place));
+export function legMiles(places: PlaceIndex, route: readonly string[]): number[] {
+  return route.slice(1).map((place, index) => placeDistanceMiles(places, route[index]!, place));
 }
 
 /** Rounds to the cent first, so that 14.000000000000002 dollars is 14 and not 15 once rounded up. */
@@ -108,14 +106,14 @@ export function estimatedTravelMinutes(miles: number): number {
  * through which the trip is at most ON_THE_WAY_MAX_DETOUR longer. Nearest to `from` first; `miles`
  * is the distance from `from`.
  */
-export function placesOnTheWay(region: Region, from: string, to: string): { place: string; label: string; miles: number }[] {
-  const direct = placeDistanceMiles(region, from, to);
+export function placesOnTheWay(places: PlaceIndex, from: string, to: string): { place: string; label: string; miles: number }[] {
+  const direct = placeDistanceMiles(places, from, to);
   const found: { place: string; label: string; miles: number }[] = [];
-  for (const { value, label } of PLACES[region]) {
-    if (value === from || value === to) continue;
-    const miles = placeDistanceMiles(region, from, value);
-    const detour = miles + placeDistanceMiles(region, value, to) - direct;
-    if (detour <= ON_THE_WAY_MAX_DETOUR * direct) found.push({ place: value, label, miles });
+  for (const { slug, label } of places.list) {
+    if (slug === from || slug === to) continue;
+    const miles = placeDistanceMiles(places, from, slug);
+    const detour = miles + placeDistanceMiles(places, slug, to) - direct;
+    if (detour <= ON_THE_WAY_MAX_DETOUR * direct) found.push({ place: slug, label, miles });
   }
   return found.sort((a, b) => a.miles - b.miles || a.label.localeCompare(b.label));
 }

@@ -9,6 +9,10 @@ export const ERROR_STATUS = {
   OIDC_STATE_INVALID: 400,
   /** The ride's price per seat is above the cap the operator set (PRICE_CAP_RATIO times the suggestion). */
   PRICE_ABOVE_CAP: 400,
+  /** A region's colours fail WCAG AA (white on the light primary, or the dark primary on the dark background). */
+  CONTRAST_TOO_LOW: 400,
+  /** A file of places with bad rows: `details.problems` names each; nothing was imported. */
+  PLACES_INVALID: 400,
   UNAUTHORIZED: 401,
   TOKEN_EXPIRED: 401,
   INVALID_TOKEN: 401,
@@ -46,6 +50,10 @@ export const ERROR_STATUS = {
   SEATS_BELOW_BOOKED: 409,
   /** A ride edit would remove or reorder a stop where a passenger boards or leaves (or waits to). */
   STOP_IN_USE: 409,
+  /** A region's new places would drop a place its rides or requests may use: places of a published region are only added or edited. */
+  PLACE_IN_USE: 409,
+  /** The region is archived: it takes no new rides or ride requests (what is there stays readable). */
+  REGION_ARCHIVED: 409,
   /** The caller is already on this ride's waiting list. */
   ALREADY_WAITING: 409,
   /** The ride has room for this request right now: reserve instead of waiting. */

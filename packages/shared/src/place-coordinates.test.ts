@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_COORDINATES } from './place-coordinates.js';
 import { PLACES } from './places.js';
-import { REGIONS, type Region } from './regions.js';
+import { REGIONS, type BuiltInRegion } from './regions.js';
 
 /** Generous boxes round each region: a point outside is a town of the same name elsewhere. */
-const REGION_BOUNDS: Record<Region, { south: number; north: number; west: number; east: number }> = {
+const REGION_BOUNDS: Record<BuiltInRegion, { south: number; north: number; west: number; east: number }> = {
   // Washington DC to Toronto, Chicago to Boston.
   cornell: { south: 38.5, north: 44.5, west: -88.5, east: -70.5 },
   // Cape May to Vernon, the Lehigh Valley to New Haven and Long Island.
@@ -30,7 +30,7 @@ describe('place coordinates', () => {
   });
 
   it('puts known towns, the ones whose names are common elsewhere too, within 10 km of where they are', () => {
-    const known: [Region, string, number, number][] = [
+    const known: [BuiltInRegion, string, number, number][] = [
       ['cornell', 'ithaca', 42.444, -76.5019],
       ['cornell', 'toronto', 43.6532, -79.3832],
       ['cornell', 'washington_dc', 38.9072, -77.0369],

@@ -1,4 +1,4 @@
-import type { Region } from './regions.js';
+import { isRegion, type BuiltInRegion, type Region } from './regions.js';
 
 export interface Place {
   /** Stable slug stored and sent over the API, e.g. `new_york_city`. */
@@ -17,8 +17,9 @@ const SPELT_OUT: Readonly<Record<string, string>> = {
   laguardia_airport: 'LaGuardia Airport',
 };
 
-function labelByRule(value: string): string {
-  return value
+/** The specification's card rule for a place value: underscores shown as spaces, each word capitalised. */
+export function labelOfSlug(slug: string): string {
+  return slug
     .split('_')
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -27,7 +28,7 @@ function labelByRule(value: string): string {
 
 /** The places of a list of values, in its order (the web app's dropdowns keep it). */
 function placesOf(values: readonly string[]): readonly Place[] {
-  return values.map((value) => ({ value, label: SPELT_OUT[value] ?? labelByRule(value) }));
+  return values.map((value) => ({ value, label: SPELT_OUT[value] ?? labelOfSlug(value) }));
 }
 
 /** The 19 places of the cornell region, as the specification lists them. */
@@ -69,15 +70,15 @@ const NJ_PLACES: readonly Place[] = placesOf([
   'philadelphia', 'philadelphia_airport', 'allentown', 'easton', 'bethlehem', 'connecticut',
 ]);
 
-export const PLACES: Record<Region, readonly Place[]> = { cornell: CORNELL_PLACES, nj: NJ_PLACES };
+export const PLACES: Record<BuiltInRegion, readonly Place[]> = { cornell: CORNELL_PLACES, nj: NJ_PLACES };
 
-const PLACE_VALUES: Record<Region, ReadonlySet<string>> = {
+const PLACE_VALUES: Record<BuiltInRegion, ReadonlySet<string>> = {
   cornell: new Set(CORNELL_PLACES.map((p) => p.value)),
   nj: new Set(NJ_PLACES.map((p) => p.value)),
 };
 
 export function isPlaceOf(region: Region, value: string): boolean {
-  return PLACE_VALUES[region].has(value);
+  return isRegion(region) && PLACE_VALUES[region].has(value);
 }
 
 /**
@@ -89,5 +90,6 @@ export function placeLabel(value: string): string {
     const found = list.find((p) => p.value === value);
     if (found) return found.label;
   }
-  return labelByRule(value);
+  return labelOfSlug(value);
 }
+

@@ -39,15 +39,32 @@ export interface ClientToServerEvents {
   'leave-ride-chat': (rideId: string) => void;
 }
 
-export interface ServerToClientEvents {
-  /** A message in a ride chat the socket has joined. */
-  'new-message': (message: RideMessage) => void;
+/** What a user's room (`user:<id>`) hears: every socket of the signed-in person. */
+export interface UserRoomEvents {
   /** A direct message to or from the signed-in user (the sender's other tabs get it too). */
   'direct-message': (message: DirectMessage) => void;
   notification: (notification: Notification) => void;
 }
 
+/** What a ride chat's room (`ride:<id>`) hears: the sockets that joined it. */
+export interface RideRoomEvents {
+  /** A message in a ride chat the socket has joined. */
+  'new-message': (message: RideMessage) => void;
+}
+
+export interface ServerToClientEvents extends UserRoomEvents, RideRoomEvents {}
+
 export type ServerToClientEventName = keyof ServerToClientEvents;
+export type UserRoomEventName = keyof UserRoomEvents;
+export type RideRoomEventName = keyof RideRoomEvents;
+export type PublicServerToClientEventName = keyof PublicServerToClientEvents;
+
+/**
+ * The one value an event carries, as its listener receives it: the server publishes exactly this
+ * type under the event's name, and the web app's handler is given it.
+ */
+export type ServerToClientPayload<Name extends ServerToClientEventName> = Parameters<ServerToClientEvents[Name]>[0];
+export type PublicServerToClientPayload<Name extends PublicServerToClientEventName> = Parameters<PublicServerToClientEvents[Name]>[0];
 
 /** Room names: one per user (direct messages, notifications) and one per ride chat. */
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -6,4 +6,6 @@
 export const NOTIFY_CHANNELS = {
   /** Migration 0011: the id of a user whose row or one of whose sessions changed (session cache). */
   authChanged: 'auth_changed',
+  /** Migration 0019: the table of the regions that changed (regions, their places, colleges or moderators). */
+  regionsChanged: 'regions_changed',
 } as const;

@@ -26,6 +26,104 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const id = () => uuid('id').primaryKey().defaultRandom();
 
+/** A region's life: prepared as a draft, served while live, kept readable once archived. */
+export const REGION_STATUSES = ['draft', 'live', 'archived'] as const;
+
+/**
+ * A region's brand colours: the light theme's primary, the dark theme's, and the scale of eleven
+ * shades (50 to 950) the web app's classes use (apps/web/src/index.css).
+ */
+export interface RegionThemeColumn {
+  light: string;
+  dark: string;
+  scale: Record<'50' | '100' | '200' | '300' | '400' | '500' | '600' | '700' | '800' | '900' | '950', string>;
+}
+
+/**
+ * A college community the app serves (the API calls it a region; `X-Region` carries its slug).
+ * Created by migration 0019 for cornell and nj, and by platform administrators from the console.
+ */
+export const regions = pgTable(
+  'regions',
+  {
+    slug: text('slug').primaryKey(),
+    /** "Cornell", "New Jersey". */
+    name: text('name').notNull(),
+    /** "at Cornell", "in New Jersey": titles such as "Ride Requests at Cornell". */
+    wherePhrase: text('where_phrase').notNull(),
+    subtitle: text('subtitle').notNull(),
+    theme: jsonb('theme').$type<RegionThemeColumn>().notNull(),
+    /** IANA zone: the region's days (the carousel, the search by day) are read there. */
+    timeZone: text('time_zone').notNull(),
+    mapLat: doublePrecision('map_lat').notNull(),
+    mapLng: doublePrecision('map_lng').notNull(),
+    mapZoom: smallint('map_zoom').notNull(),
+    /** Who may sign in here: these domains and their subdomains. */
+    emailDomains: text('email_domains').array().notNull().default(sql`'{}'`),
+    status: text('status', { enum: REGION_STATUSES }).notNull().default('draft'),
+    /** Where the region stands among others in the picker: lower first. */
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Lowercase letters, digits and inner hyphens, at most 32: the slug is a path segment of the web app.
+    check('regions_slug_check', sql`${t.slug} ~ '^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$'`),
+    check('regions_status_check', sql`${t.status} in ('draft', 'live', 'archived')`),
+    check('regions_map_check', sql`${t.mapLat} between -90 and 90 and ${t.mapLng} between -180 and 180 and ${t.mapZoom} between 1 and 18`),
+  ],
+);
+
+/** The places of a region: where rides and requests start, stop and end. */
+export const regionPlaces = pgTable(
+  'region_places',
+  {
+    region: text('region')
+      .notNull()
+      .references(() => regions.slug, { onDelete: 'cascade' }),
+    /** Stored and sent over the API: `new_york_city`. */
+    slug: text('slug').notNull(),
+    label: text('label').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** The order of the region's lists (the spec's order for cornell and nj). */
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.region, t.slug] }),
+    check('region_places_slug_check', sql`${t.slug} ~ '^[a-z0-9_]{1,64}$'`),
+    check('region_places_point_check', sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`),
+  ],
+);
+
+/** The colleges of a region: the school badge and the search's college filter. A slug is the app's, across regions. */
+export const regionColleges = pgTable(
+  'region_colleges',
+  {
+    slug: text('slug').primaryKey(),
+    region: text('region')
+      .notNull()
+      .references(() => regions.slug, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** A person's college is the one whose domain (or a subdomain of it) their address has. */
+    emailDomains: text('email_domains').array().notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [index('region_colleges_region_idx').on(t.region), check('region_colleges_slug_check', sql`${t.slug} ~ '^[a-z0-9_-]{1,64}$'`)],
+);
+
+/** The people who moderate one region in the console (reports, verification, users of that region). */
+export const regionModerators = pgTable(
+  'region_moderators',
+  {
+    region: text('region')
+      .notNull()
+      .references(() => regions.slug, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.email] })],
+);
+
 export const files = pgTable(
   'files',
   {
@@ -121,7 +219,8 @@ export const emailSignInCodes = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    region: text('region').notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -145,7 +244,8 @@ export const oidcSignIns = pgTable(
   'oidc_sign_ins',
   {
     id: id(),
-    region: text('region').notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     /** SHA-256 of the state: the provider's answer finds its sign-in by it. */
     stateHash: text('state_hash').notNull(),
     /** SHA-256 of the value of the cookie set in the browser that started the sign-in. */
@@ -184,7 +284,8 @@ export const rideSeries = pgTable(
     driverId: uuid('driver_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     timezone: text('timezone').notNull(),
     /** Local weekdays, 0 = Sunday. */
     weekdays: smallint('weekdays').array().notNull(),
@@ -229,7 +330,8 @@ export const rides = pgTable(
   'rides',
   {
     id: id(),
-    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     driverId: uuid('driver_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -291,7 +393,6 @@ export const rides = pgTable(
     uniqueIndex('rides_series_day_idx').on(t.seriesId, t.seriesDay),
     index('rides_search_idx').on(t.region, t.status, t.departsAt),
     index('rides_driver_idx').on(t.driverId, t.departsAt),
-    check('rides_region_check', sql`${t.region} in ('cornell', 'nj')`),
     check('rides_status_check', sql`${t.status} in ('active', 'cancelled', 'completed')`),
     check('rides_price_check', sql`${t.priceCents} >= 100`),
     check('rides_total_seats_check', sql`${t.totalSeats} between 1 and 8`),
@@ -418,7 +519,8 @@ export const rideRequests = pgTable(
   'ride_requests',
   {
     id: id(),
-    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -443,7 +545,6 @@ export const rideRequests = pgTable(
     index('ride_requests_search_idx').on(t.region, t.status, t.departsAt),
     index('ride_requests_route_idx').on(t.region, t.fromPlace, t.toPlace, t.departsAt),
     index('ride_requests_user_idx').on(t.userId, t.departsAt),
-    check('ride_requests_region_check', sql`${t.region} in ('cornell', 'nj')`),
     check('ride_requests_status_check', sql`${t.status} in ('open', 'expired')`),
     check('ride_requests_seats_check', sql`${t.seatsNeeded} between 1 and 8`),
     check('ride_requests_suitcases_check', sql`${t.suitcasesNeeded} between 1 and 8`),
@@ -617,7 +718,8 @@ export const subscriptions = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     createdAt: createdAt(),
     /** Double opt-in: null until the address's owner opens the link of the confirmation e-mail. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -635,7 +737,8 @@ export const feedback = pgTable(
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
-    region: text('region', { enum: ['cornell', 'nj'] }).notNull(),
+    region: text('region').notNull()
+      .references(() => regions.slug),
     comment: text('comment').notNull(),
     createdAt: createdAt(),
     /** Set when an administrator marked it handled in the console; null while it waits. */
@@ -814,7 +917,8 @@ export const auditLog = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
-    targetId: uuid('target_id').notNull(),
+    /** The row acted on: an id, or a region's slug (migration 0019). */
+    targetId: text('target_id').notNull(),
     reason: text('reason').notNull().default(''),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
-import { NotificationDto, type NotificationKind } from '@carpool/shared/schemas/notifications';
-import { DEFAULT_REGION, isRegion } from '@carpool/shared/regions';
+import type { Notification } from '@carpool/shared/schemas/notifications';
+import { DEFAULT_REGION } from '@carpool/shared/regions';
 import {
   PUBLIC_NAMESPACE,
   SOCKET_EVENTS,
@@ -11,6 +11,7 @@ import {
   type JoinRideChatResult,
   type ServerToClientEventName,
   type ServerToClientEvents,
+  type ServerToClientPayload,
 } from '@carpool/shared/socket-events';
 import { TEXTS } from '@carpool/shared/texts';
 import type { FastifyInstance } from 'fastify';
@@ -20,8 +21,6 @@ import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import { setTimeoutAt } from '../lib/long-timeout.js';
-import { authenticateToken } from '../modules/auth/auth.service.js';
-import { canAccessRideChat, findBookingPassenger } from '../modules/ride-messages/ride-messages.service.js';
 import { bearerToken } from './auth.js';
 
 export interface SocketData {
@@ -45,14 +44,40 @@ declare module 'fastify' {
 /** How long a dropped connection may come back and get the events it missed replayed. */
 export const CONNECTION_RECOVERY_MS = 2 * 60_000;
 
-/** Notifications after which the passenger concerned may no longer be in the ride's chat. */
-const ACCESS_ENDING_KINDS: ReadonlySet<NotificationKind> = new Set(['booking_rejected', 'booking_cancelled_by_passenger', 'ride_cancelled']);
+/** The people a notification takes out of a ride's chat room, and the ride. */
+export interface RideRoomLeavers {
+  rideId: string;
+  userIds: string[];
+}
 
-const SERVER_EVENT_NAMES: ReadonlySet<string> = new Set<ServerToClientEventName>([
-  SOCKET_EVENTS.newMessage,
-  SOCKET_EVENTS.directMessage,
-  SOCKET_EVENTS.notification,
-]);
+/**
+ * What the gateway asks of the modules that own the rules, handed over by app.ts as it builds the
+ * app (as immich's gateway is given its auth function): the plumbing imports no module, and each
+ * rule stays with its owner.
+ */
+export interface RealtimeRules {
+  /** The session a handshake's token opens; rejects (an AppError) when it opens none. The auth module's. */
+  authenticate: (token: string) => Promise<{ user: { id: string }; sessionId: string; sessionExpiresAt: Date }>;
+  /** Whether the user may be in the ride's chat room. The ride chat's. */
+  mayJoinRideRoom: (rideId: string, userId: string) => Promise<boolean>;
+  /**
+   * Who leaves a ride's chat room after a notification to `recipientId` (their booking no longer
+   * holds a seat), or null when the notification ends nobody's access. The ride chat's.
+   */
+  findRideRoomLeaversAfter: (recipientId: string, notification: Notification) => Promise<RideRoomLeavers | null>;
+}
+
+type RoomBroadcast = ReturnType<RealtimeServer['to']>;
+
+/**
+ * One line per event: socket.io's typed `emit` takes a literal event name, not one generic over the
+ * map. The mapped type makes a missing line, or a line that emits another payload, a compile error.
+ */
+const emitEvent: { [Name in ServerToClientEventName]: (room: RoomBroadcast, payload: ServerToClientPayload<Name>) => void } = {
+  [SOCKET_EVENTS.newMessage]: (room, message) => room.emit(SOCKET_EVENTS.newMessage, message),
+  [SOCKET_EVENTS.directMessage]: (room, message) => room.emit(SOCKET_EVENTS.directMessage, message),
+  [SOCKET_EVENTS.notification]: (room, notification) => room.emit(SOCKET_EVENTS.notification, notification),
+};
 
 const RideIdSchema = z.uuid();
 
@@ -72,8 +97,8 @@ function handshakeToken(socket: RealtimeSocket): string | null {
  * after their commit, and this plugin forwards them to rooms (`user:<id>`, `ride:<id>`). With
  * REDIS_URL the rooms span every server process through the Redis streams adapter.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const { events, db } = app.deps;
+export const realtimePlugin = fp(async (app: FastifyInstance, rules: RealtimeRules) => {
+  const { events } = app.deps;
 
   const redis = app.redisConnections.configured ? app.redisConnections.create('realtime', 'background') : null;
   // The adapter and its dependencies are loaded only with Redis (bench/README.md, "the embedded start").
@@ -96,15 +121,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const publicSpace: Namespace<Record<string, never>, PublicServerToClientEvents> = io.of(PUBLIC_NAMESPACE);
   publicSpace.use((socket, next) => {
     const requested: unknown = socket.handshake.auth?.region;
-    if (requested === undefined || isRegion(requested)) {
+    if (requested === undefined || (typeof requested === 'string' && app.isServedRegion(requested))) {
       next();
       return;
     }
-    next(refusal('INVALID_REGION', 'The region must be cornell or nj'));
+    next(refusal('INVALID_REGION', 'The region must be one the app serves'));
   });
   publicSpace.on('connection', (socket) => {
     const requested: unknown = socket.handshake.auth?.region;
-    void socket.join(regionRoom(isRegion(requested) ? requested : DEFAULT_REGION));
+    void socket.join(regionRoom(typeof requested === 'string' && app.isServedRegion(requested) ? requested : DEFAULT_REGION));
   });
 
   io.use((socket, next) => {
@@ -113,7 +138,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       next(refusal('UNAUTHORIZED', 'Sign in first: the socket handshake needs your session token (auth.token)'));
       return;
     }
-    authenticateToken(app.deps, token).then(
+    rules.authenticate(token).then(
       (auth) => {
         socket.data.userId = auth.user.id;
         socket.data.sessionId = auth.sessionId;
@@ -155,7 +180,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         answer({ ok: false, code: 'VALIDATION_FAILED', message: 'join-ride-chat needs a ride id' });
         return;
       }
-      canAccessRideChat(db, parsed.data, userId).then(
+      rules.mayJoinRideRoom(parsed.data, userId).then(
         async (allowed) => {
           if (!allowed) {
             answer({
@@ -185,7 +210,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     try {
       for (const room of socket.rooms) {
         if (!room.startsWith('ride:')) continue;
-        if (!(await canAccessRideChat(db, room.slice('ride:'.length), socket.data.userId))) await socket.leave(room);
+        if (!(await rules.mayJoinRideRoom(room.slice('ride:'.length), socket.data.userId))) await socket.leave(room);
       }
     } catch (error) {
       app.log.error({ err: error }, 'realtime: re-checking ride rooms after recovery failed');
@@ -193,39 +218,26 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   }
 
   /** Takes people whose booking no longer holds a seat out of the ride's room, on every process. */
-  async function dropFromRideRoomAfter(recipientId: string, payload: unknown) {
-    const parsed = NotificationDto.safeParse(payload);
-    if (!parsed.success || !parsed.data.rideId || !ACCESS_ENDING_KINDS.has(parsed.data.kind)) return;
-    const { rideId, bookingId } = parsed.data;
-    const candidates = new Set([recipientId]);
-    if (bookingId) {
-      const passenger = await findBookingPassenger(db, bookingId);
-      if (passenger) candidates.add(passenger.userId);
-    }
-    for (const candidate of candidates) {
-      if (!(await canAccessRideChat(db, rideId, candidate))) io.in(userRoom(candidate)).socketsLeave(rideRoom(rideId));
-    }
+  async function dropFromRideRoomAfter(recipientId: string, notification: Notification) {
+    const leavers = await rules.findRideRoomLeaversAfter(recipientId, notification);
+    if (!leavers) return;
+    for (const userId of leavers.userIds) io.in(userRoom(userId)).socketsLeave(rideRoom(leavers.rideId));
   }
 
-  function emitToRoom(room: string, event: string, payload: unknown) {
-    if (!SERVER_EVENT_NAMES.has(event)) {
-      app.log.error({ event }, 'realtime: refusing to emit an event that is not in the socket event map');
-      return;
-    }
-    // The event name was checked against the map above; the payload is the service's DTO for it.
-    (io.to(room) as unknown as { emit(name: string, data: unknown): boolean }).emit(event, payload);
+  function emitToRoom<Name extends ServerToClientEventName>(room: string, { event, payload }: { event: Name; payload: ServerToClientPayload<Name> }) {
+    emitEvent[event](io.to(room), payload);
   }
 
   const unsubscribers = [
-    events.subscribe('user-event', ({ userId, event, payload }) => {
-      emitToRoom(userRoom(userId), event, payload);
-      if (event === SOCKET_EVENTS.notification) {
-        dropFromRideRoomAfter(userId, payload).catch((error: unknown) =>
+    events.subscribe('user-event', (userEvent) => {
+      emitToRoom(userRoom(userEvent.userId), userEvent);
+      if (userEvent.event === SOCKET_EVENTS.notification) {
+        dropFromRideRoomAfter(userEvent.userId, userEvent.payload).catch((error: unknown) =>
           app.log.error({ err: error }, 'realtime: removing a passenger from a ride room failed'),
         );
       }
     }),
-    events.subscribe('ride-event', ({ rideId, event, payload }) => emitToRoom(rideRoom(rideId), event, payload)),
+    events.subscribe('ride-event', (rideEvent) => emitToRoom(rideRoom(rideEvent.rideId), rideEvent)),
     events.subscribe('region-event', ({ region, event, payload }) => publicSpace.to(regionRoom(region)).emit(event, payload)),
     events.subscribe('session-ended', ({ sessionId }) => io.in(sessionRoom(sessionId)).disconnectSockets(true)),
   ];

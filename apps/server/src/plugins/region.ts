@@ -1,28 +1,50 @@
-import { DEFAULT_REGION, REGION_HEADER, isRegion, type Region } from '@carpool/shared/regions';
+import { REGION_HEADER, type Region } from '@carpool/shared/regions';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a slug names a region requests may be made in (live or archived), for the plumbing that reads one outside a request. */
+    isServedRegion(slug: string): boolean;
+  }
   interface FastifyRequest {
-    /** The caller's region from the X-Region header (cornell when absent). */
+    /** The caller's region from the X-Region header (the default region when absent). */
     region: Region;
   }
 }
 
-/** Reads X-Region on every API call: missing means cornell, anything unknown is 400. */
-export const regionPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('region', DEFAULT_REGION);
+/**
+ * What the plugin asks of the regions module, handed over by app.ts (the plumbing imports no
+ * module): the regions served now, in the picker's order, the first being the default.
+ */
+export interface RegionRules {
+  /** The live and archived regions' slugs: a draft is not served yet. */
+  servedRegions(): readonly string[];
+  /** The region of a request that names none (the specification's cornell). */
+  defaultRegion(): string;
+}
+
+/** "cornell or nj", "a, b or c". */
+function listed(slugs: readonly string[]): string {
+  return slugs.length <= 1 ? (slugs[0] ?? '') : `${slugs.slice(0, -1).join(', ')} or ${slugs[slugs.length - 1]}`;
+}
+
+/** Reads X-Region on every API call: missing means the default region, anything else must be a region served. */
+export const regionPlugin = fp(async (app: FastifyInstance, rules: RegionRules) => {
+  app.decorate('isServedRegion', (slug: string) => rules.servedRegions().includes(slug));
+  app.decorateRequest('region', '');
   app.addHook('onRequest', async (request) => {
     const header = request.headers[REGION_HEADER];
     const value = Array.isArray(header) ? header[0] : header;
     if (value === undefined || value === '') {
-      request.region = DEFAULT_REGION;
+      request.region = rules.defaultRegion();
       return;
     }
     const normalised = value.trim().toLowerCase();
-    if (!isRegion(normalised)) {
-      throw new AppError('INVALID_REGION', `Unknown region "${value}": use cornell or nj`);
+    const served = rules.servedRegions();
+    if (!served.includes(normalised)) {
+      throw new AppError('INVALID_REGION', `Unknown region "${value}": use ${listed(served)}`);
     }
     request.region = normalised;
   });

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULT_REGION, REGION_BRAND_COLOUR, REGION_WORDING, REGIONS } from '@carpool/shared/regions';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -21,13 +20,23 @@ export function isWebAppFileRoute(url: string): boolean {
   return url.startsWith('/assets/') || (url.lastIndexOf('/') === 0 && looksLikeFile(url)) || /^\/icons\/[^/]+\.[^/]+$/.test(url);
 }
 
+/** What a region's manifest says of it: the regions module's, handed over by app.ts. */
+export interface ManifestRegion {
+  /** "at Cornell". */
+  where: string;
+  /** The light theme's primary: the installed app's title bar. */
+  colour: string;
+  /** The default region keeps the build's id and start page. */
+  isDefault: boolean;
+}
+
 /**
  * The installable app's manifest for each region (`/{region}/manifest.webmanifest`, linked by
  * theme-init.js): the build's manifest with the region's colour, name and start page, so that the
- * app installed from /nj opens on /nj in New Jersey's colour. The build's own /manifest.webmanifest
- * stays the default region's.
+ * app installed from /nj opens on /nj in New Jersey's colour, for any region served, one created
+ * after the build too. The build's own /manifest.webmanifest stays the default region's.
  */
-function registerRegionManifests(app: FastifyInstance, buildManifest: string) {
+function registerRegionManifests(app: FastifyInstance, buildManifest: string, regionOf: (slug: string) => ManifestRegion | undefined) {
   if (!existsSync(buildManifest)) return;
   let base: Record<string, unknown>;
   try {
@@ -36,15 +45,15 @@ function registerRegionManifests(app: FastifyInstance, buildManifest: string) {
     app.log.warn({ err: error }, 'the web build\'s manifest.webmanifest is not JSON: no region manifests');
     return;
   }
-  for (const region of REGIONS) {
+  app.get<{ Params: { region: string } }>('/:region/manifest.webmanifest', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+    const region = regionOf(request.params.region);
+    if (!region) throw new AppError('NOT_FOUND', `No region "${request.params.region}"`);
     // The default region keeps the build's id and start page (its home is /, as the spec has it),
     // so that an app installed before stays the same app.
-    const own = region === DEFAULT_REGION ? {} : { id: `/${region}`, start_url: `/${region}` };
-    const body = JSON.stringify({ ...base, ...own, name: `Carpool ${REGION_WORDING[region].where}`, theme_color: REGION_BRAND_COLOUR[region] });
-    app.get(`/${region}/manifest.webmanifest`, { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('application/manifest+json').send(body),
-    );
-  }
+    const own = region.isDefault ? {} : { id: `/${request.params.region}`, start_url: `/${request.params.region}` };
+    const body = JSON.stringify({ ...base, ...own, name: `Carpool ${region.where}`, theme_color: region.colour });
+    return reply.header('cache-control', 'no-cache').type('application/manifest+json').send(body);
+  });
 }
 
 /**
@@ -52,7 +61,7 @@ function registerRegionManifests(app: FastifyInstance, buildManifest: string) {
  * path and does not name a file) answers index.html, so deep links work. A path that names a
  * file which the build does not have is a 404, as are API paths that match nothing.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | null }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | null; regionOf: (slug: string) => ManifestRegion | undefined }) => {
   const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
   if (distDir) {
     const root = path.resolve(distDir);
@@ -78,7 +87,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     await app.register(fastifyStatic, { ...common, root: path.join(root, 'assets'), prefix: '/assets/', wildcard: true, decorateReply: false });
     // The few files beside index.html (the service worker, the manifest, icons, robots.txt): a route each.
     await app.register(fastifyStatic, { ...common, root, wildcard: false, globIgnore: ['assets/**'] });
-    registerRegionManifests(app, path.join(root, 'manifest.webmanifest'));
+    registerRegionManifests(app, path.join(root, 'manifest.webmanifest'), options.regionOf);
   } else {
     app.log.warn('web app not built: only the API is served (run npm run build)');
   }

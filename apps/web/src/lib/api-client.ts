@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
-import { REGION_HEADER, type Region } from '@carpool/shared/regions';
+import type { ErrorCode } from '@carpool/shared/errors';
+import { REGION_HEADER, type BuiltInRegion as Region } from '@carpool/shared/regions';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ZodType } from 'zod';
 import { browser } from './browser';
@@ -32,13 +33,21 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/**
+ * The code of a failed call: one of the server's (the shared catalogue), or the client's own for a
+ * call that got no answer in time (TIMEOUT), none at all (NETWORK_ERROR), or a refusal whose code
+ * is not known (HTTP_ERROR: a proxy's page, a download's refusal). Comparing with a code outside
+ * this union is a type error.
+ */
+export type ApiErrorCode = ErrorCode | 'TIMEOUT' | 'NETWORK_ERROR' | 'HTTP_ERROR';
+
 /** Any failed call: the HTTP status (0 without an answer), the server's code and message. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     readonly details?: unknown,
   ) {
     super(message);
@@ -78,16 +87,18 @@ const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 function errorFrom(status: number, body: unknown): ApiError {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  // The server answers with codes of the shared catalogue only (ErrorBody); checking each against
+  // the catalogue here would put the whole of it in the first bundle.
+  const serverCode = typeof fields.code === 'string' ? (fields.code as ErrorCode) : null;
   if (UNAVAILABLE_STATUSES.has(status)) {
     // A proxy's answer has an HTML body; either way the user is told the same thing.
-    return new ApiError(TEXTS.serviceUnavailable, status, typeof fields.code === 'string' ? fields.code : 'SERVICE_UNAVAILABLE');
+    return new ApiError(TEXTS.serviceUnavailable, status, serverCode ?? 'SERVICE_UNAVAILABLE');
   }
   const message =
     (typeof fields.error === 'string' && fields.error) ||
     (typeof fields.message === 'string' && fields.message) ||
     `Request failed with status ${status}`;
-  const code = typeof fields.code === 'string' ? fields.code : 'HTTP_ERROR';
-  return new ApiError(message, status, code, fields.details);
+  return new ApiError(message, status, serverCode ?? 'HTTP_ERROR', fields.details);
 }
 
 /**

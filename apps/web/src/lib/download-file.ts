@@ -1,4 +1,4 @@
-import { REGION_HEADER, type Region } from '@carpool/shared/regions';
+import { REGION_HEADER, type BuiltInRegion as Region } from '@carpool/shared/regions';
 import { ApiError } from './api-client';
 import { getToken } from './storage';
 
@@ -18,7 +18,7 @@ export async function downloadFile(path: string, options: { region: Region; fall
   } catch {
     throw new ApiError(options.failureMessage, 0, 'NETWORK_ERROR');
   }
-  if (!response.ok) throw new ApiError(options.failureMessage, response.status, 'DOWNLOAD_FAILED');
+  if (!response.ok) throw new ApiError(options.failureMessage, response.status, 'HTTP_ERROR');
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

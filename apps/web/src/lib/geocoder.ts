@@ -1,5 +1,5 @@
 import { GEOCODER_MAX_SUGGESTIONS, GEOCODER_MIN_INTERVAL_MS } from '@carpool/shared/constants';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { z } from 'zod';
 
 /** An address the user picked from the suggestions, with its coordinates when the service knew them. */

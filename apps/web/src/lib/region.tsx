@@ -1,4 +1,4 @@
-import { DEFAULT_REGION, isRegion, REGION_BRAND_COLOUR, type Region } from '@carpool/shared/regions';
+import { DEFAULT_REGION, isRegion, REGION_BRAND_COLOUR, type BuiltInRegion as Region } from '@carpool/shared/regions';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { getStoredRegion, setStoredRegion } from './storage';

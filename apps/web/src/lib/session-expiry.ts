@@ -1,6 +1,5 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import type { Region } from '@carpool/shared/regions';
-import type { ApiError } from './api-client';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { browser } from './browser';
 import { getActiveRegion, regionPrefixOf } from './region';
 import { rememberSessionExpiredNotice } from './storage';
@@ -11,8 +10,18 @@ import { dispatchWindowEvent } from './window-events';
  * is told, and starts over. Loaded only then, so that no first load carries it.
  */
 
+/**
+ * What this file reads of the API client's error. Declared here rather than imported: the client
+ * loads this file, and a file it loads does not point back at it (no import cycle, `npm run check`).
+ */
+interface SessionEndingError {
+  message: string;
+  code: string;
+  details?: unknown;
+}
+
 /** A 401 that ends the session because an administrator suspended the account ({ suspended: true } in its details). */
-function isSuspension(error: ApiError): boolean {
+function isSuspension(error: SessionEndingError): boolean {
   const details: unknown = error.details;
   return typeof details === 'object' && details !== null && (details as { suspended?: unknown }).suspended === true;
 }
@@ -22,7 +31,7 @@ function isSuspension(error: ApiError): boolean {
  * the toast can show. A suspension ends the session with its reason (a 401 whose details say so),
  * shown as it is.
  */
-export function announceExpiry(region: Region, error: ApiError): void {
+export function announceExpiry(region: Region, error: SessionEndingError): void {
   const suspended = isSuspension(error);
   rememberSessionExpiredNotice(suspended ? error.message : null);
   dispatchWindowEvent(WINDOW_EVENTS.authExpired, {

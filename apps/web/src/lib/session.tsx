@@ -1,5 +1,5 @@
 import { TOKEN_CHECK_INTERVAL_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
-import { REGIONS, type Region } from '@carpool/shared/regions';
+import { REGIONS, type BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';

@@ -3,13 +3,15 @@ import {
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
 } from '@carpool/shared/constants';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import {
   PUBLIC_NAMESPACE,
   type ClientToServerEvents,
   type PublicHandshakeAuth,
   type PublicServerToClientEvents,
+  type ServerToClientEventName,
   type ServerToClientEvents,
+  type ServerToClientPayload,
   type SocketHandshakeAuth,
 } from '@carpool/shared/socket-events';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
@@ -190,13 +192,11 @@ export function useSocketConnected(socket: AppSocket | null): boolean {
   return useSyncExternalStore(subscribe, () => socket?.connected ?? false);
 }
 
-type ServerEventName = keyof ServerToClientEvents;
-
 /** Listens to a server event for as long as the component is mounted, with the latest handler. */
-export function useSocketEvent<Name extends ServerEventName>(
+export function useSocketEvent<Name extends ServerToClientEventName>(
   socket: AppSocket | null,
   name: Name,
-  handler: ServerToClientEvents[Name],
+  handler: (payload: ServerToClientPayload<Name>) => void,
 ): void {
   const handlerRef = useRef(handler);
   useEffect(() => {
@@ -204,15 +204,12 @@ export function useSocketEvent<Name extends ServerEventName>(
   });
   useEffect(() => {
     if (!socket) return;
-    const listener = ((...args: Parameters<ServerToClientEvents[Name]>) =>
-      (handlerRef.current as (...each: typeof args) => void)(...args)) as ServerToClientEvents[Name];
-    // socket.io's typed overloads do not narrow a generic event name; the map above does.
-    const events = socket as unknown as {
-      on(event: string, fn: (...args: never[]) => void): void;
-      off(event: string, fn: (...args: never[]) => void): void;
-    };
-    events.on(name, listener);
-    return () => events.off(name, listener);
+    const listener = (payload: ServerToClientPayload<Name>) => handlerRef.current(payload);
+    // socket.io's typed on/off cannot resolve the listener type of a generic name; given the union
+    // of names they take a listener of any one event. The hook's own signature is what ties the
+    // name to its payload, for every caller.
+    socket.on<ServerToClientEventName>(name, listener);
+    return () => void socket.off<ServerToClientEventName>(name, listener);
   }, [socket, name]);
 }
 

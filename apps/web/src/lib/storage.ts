@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@carpool/shared/constants';
-import { isRegion, type Region } from '@carpool/shared/regions';
+import { isRegion, type BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { SessionUser } from '@carpool/shared/schemas/users';
 
 export type Theme = 'light' | 'dark';

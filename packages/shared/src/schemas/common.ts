@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../errors.js';
-import { REGIONS } from '../regions.js';
+import { REGION_SLUG_PATTERN } from './regions.js';
 
-export const RegionSchema = z.enum(REGIONS);
+/** A region's slug (the regions are data: GET /api/regions). */
+export const RegionSchema = z.string().regex(REGION_SLUG_PATTERN);
 
 export const UuidSchema = z.uuid();
 

@@ -164,6 +164,13 @@ export const AUDIT_ACTIONS = [
   'user_unsuspended',
   'account_deleted',
   'feedback_handled',
+  'region_created',
+  'region_updated',
+  'region_places_imported',
+  'region_colleges_set',
+  'region_moderators_set',
+  'region_published',
+  'region_archived',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -171,14 +178,16 @@ export type AuditAction = z.infer<typeof AuditActionSchema>;
 export const AuditQuery = pagingQuery(50, 200).extend({
   action: AuditActionSchema.optional(),
   actorId: z.uuid().optional(),
-  targetId: z.uuid().optional(),
+  /** A user's, report's or other row's id, or a region's slug. */
+  targetId: z.string().min(1).max(64).optional(),
 });
 export const AuditEntryDto = z.object({
   id: z.uuid(),
   actor: UserRef.nullable(),
   action: AuditActionSchema,
   targetType: z.string(),
-  targetId: z.uuid(),
+  /** A user's, report's or other row's id, or a region's slug. */
+  targetId: z.string(),
   reason: z.string(),
   createdAt: z.iso.datetime(),
 });

@@ -1,48 +1,53 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_COLORS } from '@carpool/shared/constants';
-import { collegeFromEmail, emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
+import { collegeFromEmail } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AuthContext } from '../../plugins/auth.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import { isAdminEmail, upsertUserByIdentity, type UserRow } from '../users/users.service.js';
 import { findLiveUserByEmail, findUserByIdentity, lockEmailForSignIn } from './accounts.repository.js';
 import type { IdTokenVerifier, VerifiedIdentity } from './id-token.js';
 import type { SessionCache } from './session-cache.js';
-import { signInSettingsOf } from './sign-in-settings.js';
+import { emailDomainsOf, isInDomains, signInSettingsOf } from './sign-in-settings.js';
 import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
+import * as sessionsRepository from './sessions.repository.js';
 
-/** Suspension revokes a user's sessions and account deletion deletes them, inside their own transactions. */
-export { deleteSessionsOfUser, revokeSessionsOfUser } from './sessions.repository.js';
+/**
+ * Revokes the user's open sessions inside a suspension's transaction; the caller publishes
+ * 'session-ended' for each returned id after its commit, which closes their sockets.
+ */
+export async function revokeSessionsOfUser(db: Queryable, userId: string, now: Date): Promise<string[]> {
+  return sessionsRepository.revokeSessionsOfUser(db, userId, now);
+}
+
+/** Deletes the user's sessions inside the account deletion's transaction; returns the ids of those still open, as above. */
+export async function deleteSessionsOfUser(db: Queryable, userId: string): Promise<string[]> {
+  return sessionsRepository.deleteSessionsOfUser(db, userId);
+}
 
 export interface AuthDeps {
   db: Db;
   config: Config;
   clock: Clock;
   verifier: IdTokenVerifier;
-}
-
-export interface AuthContext {
-  user: UserRow;
-  sessionId: string;
-  sessionExpiresAt: Date;
-  isAdmin: boolean;
+  /** A region's own sign-in domains (its row of the regions tables). */
+  regionDomains: (region: Region) => readonly string[];
 }
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function assertAllowedEmailDomain(config: Config, email: string): void {
-  const domain = emailDomain(email);
-  if (!config.allowedEmailDomains.some((allowed) => isDomainOrSubdomain(domain, allowed))) {
-    throw new AppError(
-      'INVALID_EMAIL_DOMAIN',
-      `Please sign in with your university e-mail address. Accepted domains: ${config.allowedEmailDomains.join(', ')}.`,
-    );
+/** The spec's domain rule, for the region signed in to (docs/decisions/regions-as-data.md). */
+export function assertAllowedEmailDomain(deps: Pick<AuthDeps, 'config' | 'regionDomains'>, region: Region, email: string): void {
+  const domains = emailDomainsOf(deps.config, deps.regionDomains, region);
+  if (!isInDomains(email, domains)) {
+    throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${domains.join(', ')}.`);
   }
 }
 
@@ -52,7 +57,7 @@ export async function signInWithIdToken(deps: AuthDeps, region: Region, tokenId:
     throw new AppError('SIGN_IN_METHOD_UNAVAILABLE', 'This region does not offer sign-in with Google.');
   }
   const identity = await deps.verifier.verify(tokenId);
-  assertAllowedEmailDomain(deps.config, identity.email);
+  assertAllowedEmailDomain(deps, region, identity.email);
   return startSession(deps, await accountOf(deps.db, identity));
 }
 

@@ -29,6 +29,8 @@ export interface EmailCodeDeps {
   /** The key of the codes' hashes (DATA_DIR/sign-in-code.key): a stolen table alone cannot be tried offline. */
   codeKey: Buffer;
   mailer: SignInCodeMailer;
+  /** A region's own sign-in domains (its row of the regions tables). */
+  regionDomains: (region: Region) => readonly string[];
 }
 
 /**
@@ -56,7 +58,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export async function requestEmailCode(deps: EmailCodeDeps, region: Region, input: { email: string }): Promise<void> {
   assertEmailCodeOffered(deps.config, region);
   const email = normalise(input.email);
-  if (!isEmailAddress(email) || !isInDomains(email, emailDomainsOf(deps.config, region))) return;
+  if (!isEmailAddress(email) || !isInDomains(email, emailDomainsOf(deps.config, deps.regionDomains, region))) return;
   const code = String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, '0');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -106,8 +108,8 @@ export async function verifyEmailCode(deps: EmailCodeDeps, region: Region, input
   });
   if (!check.ok) throw check.error;
   // The region's domains may have changed since the code went out.
-  if (!isInDomains(email, emailDomainsOf(deps.config, region))) {
-    throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${emailDomainsOf(deps.config, region).join(', ')}.`);
+  if (!isInDomains(email, emailDomainsOf(deps.config, deps.regionDomains, region))) {
+    throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${emailDomainsOf(deps.config, deps.regionDomains, region).join(', ')}.`);
   }
   const user = await accountOf(deps.db, { issuer: EMAIL_CODE_ISSUER, subject: email, email, name: email.split('@')[0]!.slice(0, 100) });
   return startSession(deps, user);

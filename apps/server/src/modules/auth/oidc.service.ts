@@ -1,6 +1,6 @@
 import { APP_RETURN_PATH, OIDC_HANDOFF_TTL_MS, OIDC_SIGN_IN_TTL_MS } from '@carpool/shared/sign-in';
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_REGION, isRegion, type Region } from '@carpool/shared/regions';
+import { DEFAULT_REGION, isRegionSlug, type Region } from '@carpool/shared/regions';
 import type { OidcSignIn } from '@carpool/shared/schemas/auth';
 import type { ErrorCode } from '@carpool/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +20,7 @@ import {
   takeOidcHandoff,
   takeOidcSignIn,
 } from './oidc-sign-ins.repository.js';
-import { isInDomains, signInSettingsOf } from './sign-in-settings.js';
+import { emailDomainsOf, isInDomains, signInSettingsOf } from './sign-in-settings.js';
 
 export interface OidcDeps {
   db: Db;
@@ -28,6 +28,8 @@ export interface OidcDeps {
   clock: Clock;
   clients: OidcClients;
   log: FastifyBaseLogger;
+  /** A region's own sign-in domains (its row of the regions tables). */
+  regionDomains: (region: Region) => readonly string[];
 }
 
 /** Where the provider sends the person back; registered at the provider as the redirect URI. */
@@ -119,9 +121,9 @@ export async function completeOidcSignIn(
   if (!row) {
     const known = await findRegionOfState(deps.db, stateHash);
     deps.log.info({ knownState: Boolean(known), browserBound: Boolean(input.browserSecret) }, 'campus sign-in answer refused: unknown, expired, replayed or from another browser');
-    return refused(isRegion(known) ? known : DEFAULT_REGION, 'OIDC_STATE_INVALID');
+    return refused(isRegionSlug(known) ? known : DEFAULT_REGION, 'OIDC_STATE_INVALID');
   }
-  const region = isRegion(row.region) ? row.region : DEFAULT_REGION;
+  const region = isRegionSlug(row.region) ? row.region : DEFAULT_REGION;
   const settings = signInSettingsOf(deps.config, region).oidc;
   if (!settings) return refused(region, 'SIGN_IN_METHOD_UNAVAILABLE');
 
@@ -155,7 +157,7 @@ export async function completeOidcSignIn(
 
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email || (claims.email_verified !== true && claims.email_verified !== 'true')) return refused(region, 'OIDC_EMAIL_UNVERIFIED');
-  if (!isEmailAddress(email) || !isInDomains(email, settings.emailDomains)) return refused(region, 'INVALID_EMAIL_DOMAIN');
+  if (!isEmailAddress(email) || !isInDomains(email, settings.emailDomains ?? emailDomainsOf(deps.config, deps.regionDomains, region))) return refused(region, 'INVALID_EMAIL_DOMAIN');
   const subject = typeof claims.sub === 'string' ? claims.sub.trim() : '';
   if (!subject) return refused(region, 'OIDC_TOKEN_INVALID');
 

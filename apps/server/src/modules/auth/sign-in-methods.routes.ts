@@ -1,6 +1,5 @@
 import { OIDC_SIGN_IN_TTL_MS, SIGN_IN_TEXTS } from '@carpool/shared/sign-in';
 import { createHash } from 'node:crypto';
-import { isRegion } from '@carpool/shared/regions';
 import {
   AdminSignInSettingsDto,
   EmailCodeRequestedDto,
@@ -77,7 +76,7 @@ export async function signInMethodsRoutes(app: FastifyInstance, options: { email
       },
       onRequest: app.requireAdmin,
     },
-    async () => adminSignInSettings(config),
+    async () => adminSignInSettings(config, [...app.deps.regions.snapshot().bySlug.keys()], options.oidc.regionDomains),
   );
 
   r.post(
@@ -136,7 +135,7 @@ export async function signInMethodsRoutes(app: FastifyInstance, options: { email
     },
     async (request, reply) => {
       const { region, returnTo = '/' } = request.query;
-      if (!isRegion(region)) throw new AppError('INVALID_REGION', `Unknown region "${region}": use cornell or nj`);
+      if (!app.isServedRegion(region)) throw new AppError('INVALID_REGION', `Unknown region "${region}"`);
       const redirectUri = `${(config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${OIDC_CALLBACK_PATH}`;
       try {
         const started = await startOidcSignIn(options.oidc, { region, returnTo, redirectUri });

@@ -1,19 +1,22 @@
 import { emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
-import { REGIONS, type Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import type { AdminSignInSettings, SignInMethods } from '@carpool/shared/schemas/auth';
 import type { Config, RegionSignInSettings } from '../../config.js';
 
 /**
- * A region's ways in. The one place that reads them: from the configuration while regions are code,
- * from the region's row once they are rows (issue 33), with the client secret in a write-only column.
+ * A region's ways in. The one place that reads them: from the configuration (SIGN_IN_METHODS_<REGION>
+ * and OIDC_<REGION>_*, for any region), Google alone for a region the configuration does not name.
  */
-export function signInSettingsOf(config: Pick<Config, 'signIn'>, region: Region): RegionSignInSettings {
-  return config.signIn[region];
+export function signInSettingsOf(config: Pick<Config, 'signIn' | 'defaultSignIn'>, region: Region): RegionSignInSettings {
+  return config.signIn[region] ?? config.defaultSignIn;
 }
 
-/** The university domains whose addresses may sign in to a region (all regions share the list today). */
-export function emailDomainsOf(config: Pick<Config, 'allowedEmailDomains'>, _region: Region): string[] {
-  return config.allowedEmailDomains;
+/**
+ * The university domains whose addresses may sign in to a region: ALLOWED_EMAIL_DOMAINS when the
+ * operator set it (for every region), else the region's own (its row: `regionDomains`).
+ */
+export function emailDomainsOf(config: Pick<Config, 'allowedEmailDomains'>, regionDomains: (region: Region) => readonly string[], region: Region): readonly string[] {
+  return config.allowedEmailDomains ?? regionDomains(region);
 }
 
 export function isInDomains(email: string, domains: readonly string[]): boolean {
@@ -27,15 +30,19 @@ export function publicSignInMethods(settings: RegionSignInSettings): SignInMetho
 }
 
 /** What the console shows: every setting but the secret, which is only said to be set or not. */
-export function adminSignInSettings(config: Pick<Config, 'signIn'>): AdminSignInSettings {
+export function adminSignInSettings(
+  config: Pick<Config, 'signIn' | 'defaultSignIn' | 'allowedEmailDomains'>,
+  regions: readonly Region[],
+  regionDomains: (region: Region) => readonly string[],
+): AdminSignInSettings {
   return {
-    regions: REGIONS.map((region) => {
+    regions: regions.map((region) => {
       const { google, emailCode, oidc } = signInSettingsOf(config, region);
       return {
         region,
         google,
         emailCode,
-        oidc: oidc ? { issuer: oidc.issuer, clientId: oidc.clientId, label: oidc.label, emailDomains: oidc.emailDomains, clientSecretSet: oidc.clientSecret !== null } : null,
+        oidc: oidc ? { issuer: oidc.issuer, clientId: oidc.clientId, label: oidc.label, emailDomains: oidc.emailDomains ?? [...emailDomainsOf(config, regionDomains, region)], clientSecretSet: oidc.clientSecret !== null } : null,
       };
     }),
   };

@@ -5,6 +5,7 @@ import type { Region } from '@carpool/shared/regions';
 import type { Booking, BookRideInput } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import type { AppDeps } from '../../app-deps.js';
+import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
 import { findRideInRegion, getRidesByIds, hasDeparted, toRideDtoOfKnownRide } from '../rides/rides.service.js';
@@ -20,28 +21,54 @@ import {
   type BookingWithPassenger,
   type RideForBooking,
 } from './bookings.repository.js';
+import * as bookingsRepository from './bookings.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/**
- * The trips module's use-cases change bookings under the ride's lock: the booking with its ride,
- * the user's active booking on a ride, a booking's move between statuses, the bookings a block, a
- * suspension or a ride's cancellation ends, and the one-statement booking of a promotion from the
- * waiting list.
- */
-export {
-  cancelActiveBookingsOfRide,
-  findActiveBookingOfUserOnRide,
-  findActiveUpcomingBookingsOfUser,
-  findBookingWithRide,
-  findPendingBookingsBetween,
-  reserveSeatsAndInsertBooking,
-  transitionBooking,
-  type BookingRow,
-} from './bookings.repository.js';
-/** The periodic job completes or cancels the bookings of departed rides. */
-export { moveBookingsOfRides } from './bookings.repository.js';
+export type { BookingRow } from './bookings.repository.js';
 
-type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+// The trips module's use-cases change bookings under the ride's lock (rides/seat-inventory.ts);
+// these are the reads and writes they combine, each inside the use-case's transaction.
+
+/** The booking with its ride, in the region. */
+export async function findBookingWithRide(db: Queryable, bookingId: string, region: Region) {
+  return bookingsRepository.findBookingWithRide(db, bookingId, region);
+}
+
+/** The user's pending or confirmed booking on the ride, if any. */
+export async function findActiveBookingOfUserOnRide(db: Queryable, rideId: string, userId: string) {
+  return bookingsRepository.findActiveBookingOfUserOnRide(db, rideId, userId);
+}
+
+/** Moves a booking to `to` only if it is in one of `from`; undefined means it was not. */
+export async function transitionBooking(db: Queryable, options: Parameters<typeof bookingsRepository.transitionBooking>[1]) {
+  return bookingsRepository.transitionBooking(db, options);
+}
+
+/** Cancels the ride's pending and confirmed bookings (the ride's cancellation); returns them. */
+export async function cancelActiveBookingsOfRide(db: Queryable, rideId: string, now: Date): Promise<BookingRow[]> {
+  return bookingsRepository.cancelActiveBookingsOfRide(db, rideId, now);
+}
+
+/** The user's pending and confirmed bookings of rides not yet departed (a suspension, an account deletion). */
+export async function findActiveUpcomingBookingsOfUser(db: Queryable, userId: string, now: Date): Promise<BookingRow[]> {
+  return bookingsRepository.findActiveUpcomingBookingsOfUser(db, userId, now);
+}
+
+/** The pending bookings between two people, either way round (a block ends them). */
+export async function findPendingBookingsBetween(db: Queryable, a: string, b: string, now: Date): Promise<BookingRow[]> {
+  return bookingsRepository.findPendingBookingsBetween(db, a, b, now);
+}
+
+/** The one-statement booking with its notification (docs/decisions/seat-inventory-and-module-shape.md), as a promotion from the waiting list makes it. */
+export async function reserveSeatsAndInsertBooking(db: Queryable, booking: bookingsRepository.NewBookingWithNotification) {
+  return bookingsRepository.reserveSeatsAndInsertBooking(db, booking);
+}
+
+/** Completes or cancels the bookings of departed rides (the periodic job). */
+export async function moveBookingsOfRides(db: Queryable, options: Parameters<typeof bookingsRepository.moveBookingsOfRides>[1]) {
+  return bookingsRepository.moveBookingsOfRides(db, options);
+}
+
+type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 type RideState = { status: string; departsAt: Date };
 
 const alreadyBooked = () =>

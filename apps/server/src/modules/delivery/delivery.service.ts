@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REGION, isRegion, type Region } from '@carpool/shared/regions';
+import { DEFAULT_REGION, isRegionSlug, type Region } from '@carpool/shared/regions';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_CATEGORIES,
@@ -16,6 +16,8 @@ import {
   countOutbox,
   deleteDeliveryStateOfUser,
   findCalendarRides,
+  findDevMail,
+  findDevMails,
   findPreferencesRow,
   findUndigestedChatMessages,
   findUserIdByCalendarToken,
@@ -101,7 +103,7 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
   return buildRideCalendar(
     'Carpool rides',
     rides.map((ride) => {
-      const region = isRegion(ride.region) ? ride.region : DEFAULT_REGION;
+      const region = isRegionSlug(ride.region) ? ride.region : DEFAULT_REGION;
       return { ...ride, departsAt: new Date(ride.departsAt), url: `${base}/${region}/my-rides?ride=${ride.id}` };
     }),
   );
@@ -198,7 +200,7 @@ export async function queueChatDigests(deps: { db: Db; baseUrl: string }, now: D
     const first = messages[0]!;
     if (new Date(first.createdAt).getTime() > now.getTime() - DIGEST_DELAY_MS) continue;
     const newest = messages[messages.length - 1]!;
-    const region = isRegion(first.region) ? first.region : DEFAULT_REGION;
+    const region = isRegionSlug(first.region) ? first.region : DEFAULT_REGION;
     const isRide = first.rideId !== null;
     const title = isRide
       ? `${messages.length} new message${messages.length === 1 ? '' : 's'} in the chat of ${rideSummary({ fromPlace: first.fromPlace ?? '', toPlace: first.toPlace ?? '' }).replace('Carpool: ', '')}`
@@ -224,4 +226,19 @@ export async function queueChatDigests(deps: { db: Db; baseUrl: string }, now: D
 /** A deleted account keeps no preferences, calendar feed or digest state. */
 export async function forgetDeliveryStateOfUser(db: Queryable, userId: string): Promise<void> {
   await deleteDeliveryStateOfUser(db, userId);
+}
+
+/** How many kept e-mails the development mailbox lists, newest first. */
+const DEV_MAILBOX_LISTED = 200;
+
+/** The development mailbox: the e-mails kept instead of sent (no SMTP_URL), newest first. */
+export async function listDevMails(db: Queryable) {
+  return findDevMails(db, DEV_MAILBOX_LISTED);
+}
+
+/** One kept e-mail of the development mailbox; NOT_FOUND when there is none with this id. */
+export async function getDevMail(db: Queryable, id: string) {
+  const mail = await findDevMail(db, id);
+  if (!mail) throw notFound('E-mail');
+  return mail;
 }

@@ -1,7 +1,9 @@
+import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { DeliveryChannelAdapter } from '../../lib/delivery-channel.js';
 import { createRequestRate } from '../../lib/request-rate.js';
+import { regionLook } from '../regions/regions.service.js';
 import { insertDevMail } from './delivery.repository.js';
 import { deliveryRoutes, type NewsletterLinks } from './delivery.routes.js';
 import { outboxDepth, outboxFailedCount, publicBaseUrl } from './delivery.service.js';
@@ -42,6 +44,7 @@ export async function setupDelivery(
           baseUrl,
           tokens: options.tokens,
           keep: (mail) => insertDevMail(deps.db, mail),
+          brandOf: (region) => regionLook(deps.regions, region),
         })
       : null;
   // Requests arriving at this process, counted where Node receives them (every route, any plugin).
@@ -65,7 +68,7 @@ export async function setupDelivery(
   });
   // A notification committed in this process goes out at once instead of at the next poll.
   const unsubscribe = deps.events.subscribe('user-event', (event) => {
-    if (event.event === 'notification') worker.nudge();
+    if (event.event === SOCKET_EVENTS.notification) worker.nudge();
   });
   app.decorate('notificationOutbox', { ...worker, depth: () => outboxDepth(deps.db) });
   app.metrics.registerGauge({

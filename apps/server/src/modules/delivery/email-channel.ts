@@ -1,7 +1,7 @@
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Region } from '@carpool/shared/regions';
 import type { Delivery, DeliveryChannelAdapter, DeliveryResult } from '../../lib/delivery-channel.js';
-import { renderMail, type MailKind } from './mail-templates.js';
+import { renderMail, type MailBrand, type MailKind } from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
 import { buildRideCalendar } from './ride-calendar.js';
 import { renderSignInCodeMail } from './sign-in-code-mail.js';
@@ -48,6 +48,8 @@ export interface EmailChannelOptions {
   baseUrl: string;
   tokens: MailTokens;
   keep: (mail: KeptMail) => Promise<void>;
+  /** How a region looks in its mails (its row in the regions tables). */
+  brandOf: (region: Region) => MailBrand;
 }
 
 /** A Message-ID from the idempotency key: a receiver that sees it twice knows it is the same mail. */
@@ -106,7 +108,7 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
       const unsubscribeUrl = `${options.baseUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
       const rendered = await renderMail({
         kind: delivery.kind as MailKind,
-        region: context.region,
+        brand: options.brandOf(context.region),
         recipientName: context.recipientName ?? null,
         otherPersonName: context.otherPersonName ?? null,
         ride: context.ride,
@@ -140,7 +142,8 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
       });
     },
     async deliverToAddress(mail) {
-      const rendered = await renderMail({ ...mail, recipientName: null, unsubscribeUrl: null });
+      const { region, ...rest } = mail;
+      const rendered = await renderMail({ ...rest, brand: options.brandOf(region), recipientName: null, unsubscribeUrl: null });
       return send({
         to: mail.to,
         messageId: messageIdFor(mail.idempotencyKey, options.from),
@@ -149,7 +152,7 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
       });
     },
     async deliverSignInCode(mail) {
-      const rendered = await renderSignInCodeMail({ region: mail.region, code: mail.code });
+      const rendered = await renderSignInCodeMail({ brand: options.brandOf(mail.region), code: mail.code });
       return send({
         to: mail.to,
         messageId: messageIdFor(mail.idempotencyKey, options.from),

@@ -103,7 +103,7 @@ const KINDS = Object.keys(SAMPLES) as MailKind[];
 function inputOf(kind: MailKind, overrides: Partial<MailInput> = {}): MailInput {
   return {
     kind,
-    region: 'cornell',
+    brand: { slug: 'cornell', name: 'Cornell', where: 'at Cornell', colour: '#b31b1b', tint: '#fdf3f3' },
     recipientName: 'Carol Diaz',
     ride: RIDE,
     url: 'https://carpool.example.org/cornell/my-rides?ride=0b0f5b5e-6d7f-4a53-9f3f-2b1a8f0c1d2e',

@@ -1,15 +1,22 @@
 import { placeLabel } from '@carpool/shared/places';
-import { REGION_WORDING, TAGLINE, type Region } from '@carpool/shared/regions';
+import { TAGLINE } from '@carpool/shared/regions';
 import type { NotificationKind } from '@carpool/shared/schemas/notifications';
 import { formatInTimeZone, isValidTimeZone } from '@carpool/shared/time-zones';
 import type { DeliveryBooking } from '../../lib/delivery-channel.js';
 import { escapeHtml } from './pages.js';
 
-/** The region's brand colour, as in the web app's theme (apps/web/src/index.css, --color-brand). */
-const REGION_COLOURS: Record<Region, { brand: string; tint: string }> = {
-  cornell: { brand: '#b31b1b', tint: '#fdf2f2' },
-  nj: { brand: '#1d5fd6', tint: '#eff5ff' },
-};
+/**
+ * How a region looks in its e-mails: its name, its "at Cornell" phrase, and its colours (the web
+ * theme's light primary for the header and button, its lightest shade behind the ride card). From
+ * the region's row (modules/regions), so a region created in the console mails in its own colours.
+ */
+export interface MailBrand {
+  slug: string;
+  name: string;
+  where: string;
+  colour: string;
+  tint: string;
+}
 
 /** Kinds of e-mail that are not a notification. */
 export type ExtraMailKind = 'chat_digest' | 'newsletter_confirm';
@@ -27,7 +34,8 @@ export interface MailRide {
 
 export interface MailInput {
   kind: MailKind;
-  region: Region;
+  /** The recipient's region, as its mails show it. */
+  brand: MailBrand;
   /** The recipient's name as the account has it; the greeting uses the first word. */
   recipientName: string | null;
   /**
@@ -203,8 +211,8 @@ const TEMPLATES: Record<MailKind, KindTemplate> = {
     button: 'Reply',
   },
   newsletter_confirm: {
-    subject: (v) => `Confirm your ${REGION_WORDING[v.region].displayName} carpool newsletter`,
-    intro: (v) => `Someone (hopefully you) asked to receive the ${REGION_WORDING[v.region].displayName} carpool newsletter at this address.`,
+    subject: (v) => `Confirm your ${v.brand.name} carpool newsletter`,
+    intro: (v) => `Someone (hopefully you) asked to receive the ${v.brand.name} carpool newsletter at this address.`,
     outro: (v) => v.body || 'Nothing is sent until you confirm.',
     button: 'Confirm my subscription',
   },
@@ -268,22 +276,24 @@ interface LayoutParts {
  * (about 10 ms), and every mail then only fills in its escaped values.
  */
 const compiled = new Map<string, Promise<string>>();
+const COMPILED_LAYOUTS_MAX = 2_000;
 
-function compile(kind: MailKind, region: Region, parts: LayoutParts): Promise<string> {
-  const key = `${kind}|${region}|${parts.quote}|${parts.card}|${parts.outro}|${parts.unsubscribe}`;
+function compile(kind: MailKind, brand: MailBrand, parts: LayoutParts): Promise<string> {
+  const key = `${kind}|${brand.slug}|${brand.name}|${brand.where}|${brand.colour}|${brand.tint}|${parts.quote}|${parts.card}|${parts.outro}|${parts.unsubscribe}`;
   let html = compiled.get(key);
   if (!html) {
-    html = compileLayout(kind, region, parts);
+    html = compileLayout(kind, brand, parts);
     // A failed compilation is not kept: the next mail tries again and reports its own error.
     html.catch(() => compiled.delete(key));
+    // A region's new colours or name make new keys: the old layouts go once there are many.
+    if (compiled.size >= COMPILED_LAYOUTS_MAX) compiled.clear();
     compiled.set(key, html);
   }
   return html;
 }
 
-async function compileLayout(kind: MailKind, region: Region, parts: LayoutParts): Promise<string> {
+async function compileLayout(kind: MailKind, brand: MailBrand, parts: LayoutParts): Promise<string> {
   const template = TEMPLATES[kind];
-  const colours = REGION_COLOURS[region];
   const e = escapeHtml;
   // lang: the mail is written in English (MJML would write "und", undetermined), so that screen
   // readers and translation offers read it right.
@@ -297,9 +307,9 @@ async function compileLayout(kind: MailKind, region: Region, parts: LayoutParts)
     </mj-attributes>
   </mj-head>
   <mj-body background-color="#f3f4f6">
-    <mj-section background-color="${colours.brand}" padding="16px 8px">
+    <mj-section background-color="${brand.colour}" padding="16px 8px">
       <mj-column>
-        <mj-text color="#ffffff" font-size="20px" font-weight="bold">${e(siteNameOf(region))}</mj-text>
+        <mj-text color="#ffffff" font-size="20px" font-weight="bold">${e(siteNameOf(brand))}</mj-text>
         <mj-text color="#ffffff" font-size="13px" padding-top="0">${e(TAGLINE)}</mj-text>
       </mj-column>
     </mj-section>
@@ -307,11 +317,11 @@ async function compileLayout(kind: MailKind, region: Region, parts: LayoutParts)
       <mj-column>
         <mj-text>${slot('greeting')}</mj-text>
         <mj-text>${slot('intro')}</mj-text>
-        ${parts.card ? `<mj-text container-background-color="${colours.tint}" padding="16px 24px">${slot('card')}</mj-text>` : ''}
+        ${parts.card ? `<mj-text container-background-color="${brand.tint}" padding="16px 24px">${slot('card')}</mj-text>` : ''}
         ${parts.quote ? `<mj-text font-style="italic" color="#374151" padding-left="40px">${slot('quote')}</mj-text>` : ''}
         ${parts.outro ? `<mj-text>${slot('outro')}</mj-text>` : ''}
-        <mj-button background-color="${colours.brand}" color="#ffffff" href="${slot('url')}" font-size="16px" padding-top="16px">${e(template.button)}</mj-button>
-        <mj-text font-size="13px" color="#6b7280">Or open this link: <a href="${slot('url')}" style="color:${colours.brand};word-break:break-all">${slot('url')}</a></mj-text>
+        <mj-button background-color="${brand.colour}" color="#ffffff" href="${slot('url')}" font-size="16px" padding-top="16px">${e(template.button)}</mj-button>
+        <mj-text font-size="13px" color="#6b7280">Or open this link: <a href="${slot('url')}" style="color:${brand.colour};word-break:break-all">${slot('url')}</a></mj-text>
       </mj-column>
     </mj-section>
     <mj-section padding="16px 8px">
@@ -335,7 +345,8 @@ async function compileLayout(kind: MailKind, region: Region, parts: LayoutParts)
 /** The footer of a mail outside every category (the newsletter's opt-in). */
 const NOT_ASKED_FOOTER = 'If you did not ask for this, ignore this e-mail: nothing will be sent.';
 
-const siteNameOf = (region: Region) => `Carpool ${REGION_WORDING[region].where}`;
+/** "Carpool at Cornell": the header of every mail. */
+export const siteNameOf = (brand: Pick<MailBrand, 'where'>) => `Carpool ${brand.where}`;
 
 /** Renders one e-mail: the kind's MJML layout for the HTML part and the same words as plain text. */
 export async function renderMail(input: MailInput): Promise<RenderedMail> {
@@ -350,7 +361,7 @@ export async function renderMail(input: MailInput): Promise<RenderedMail> {
   const card = input.ride && view.route ? rideLines(input.ride, view.route, template.pickup ?? false) : [];
   const outro = template.outro?.(view) ?? null;
 
-  const layout = await compile(input.kind, input.region, {
+  const layout = await compile(input.kind, input.brand, {
     quote: quote.length > 0,
     card: card.length > 0,
     outro: outro !== null,
@@ -372,7 +383,7 @@ export async function renderMail(input: MailInput): Promise<RenderedMail> {
 
   const paragraph = (lines: readonly string[]) => (lines.length > 0 ? [...lines, ''] : []);
   const text = [
-    siteNameOf(input.region),
+    siteNameOf(input.brand),
     '',
     greeting,
     '',

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { loadOrCreateKeyFile } from '../../lib/key-file.js';
-import { isRegion, type Region } from '@carpool/shared/regions';
+import { isRegionSlug, type Region } from '@carpool/shared/regions';
 import { NotificationCategorySchema, type NotificationCategory } from '@carpool/shared/schemas/notification-preferences';
 
 const KEY_FILE = 'mail-token.key';
@@ -76,7 +76,7 @@ function parseToken(value: unknown): MailToken | null {
     const category = NotificationCategorySchema.safeParse(token.category);
     return category.success ? { purpose: 'unsubscribe', userId: token.userId, category: category.data } : null;
   }
-  if ((token.purpose === 'newsletter-confirm' || token.purpose === 'newsletter-unsubscribe') && typeof token.email === 'string' && isRegion(token.region)) {
+  if ((token.purpose === 'newsletter-confirm' || token.purpose === 'newsletter-unsubscribe') && typeof token.email === 'string' && isRegionSlug(token.region)) {
     return { purpose: token.purpose, email: token.email, region: token.region };
   }
   return null;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_REGION, isRegion, type Region } from '@carpool/shared/regions';
+import { DEFAULT_REGION, isRegionSlug, type Region } from '@carpool/shared/regions';
 import {
   NOTIFICATION_CATEGORY_OF_KIND,
   type DeliveryChannel,
@@ -94,7 +94,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function send(row: ClaimedRow): Promise<DeliveryResult> {
     const payload = row.payload as { region?: string; title?: string; body?: string; url?: string; lines?: string[] };
-    const region: Region = isRegion(row.region) ? row.region : isRegion(payload.region) ? payload.region : DEFAULT_REGION;
+    const region: Region = isRegionSlug(row.region) ? row.region : isRegionSlug(payload.region) ? payload.region : DEFAULT_REGION;
     if (row.address && row.kind === SIGN_IN_CODE_KIND) {
       if (!options.email) return { status: 'skipped', reason: 'e-mail is not configured' };
       const sealed = (row.payload as { sealed?: unknown }).sealed;

@@ -1,6 +1,6 @@
 import { EMAIL_CODE_TTL_MS } from '@carpool/shared/sign-in';
-import { REGION_BRAND_COLOUR, REGION_WORDING, TAGLINE, type Region } from '@carpool/shared/regions';
-import type { RenderedMail } from './mail-templates.js';
+import { TAGLINE } from '@carpool/shared/regions';
+import { siteNameOf, type MailBrand, type RenderedMail } from './mail-templates.js';
 import { escapeHtml } from './pages.js';
 
 /** The outbox kind of a sign-in code's mail. */
@@ -12,35 +12,37 @@ export const SIGN_IN_CODE_KIND = 'sign_in_code';
  * nowhere is one a phishing copy cannot imitate by its link), no unsubscribe (the person asked).
  */
 export interface SignInCodeMailInput {
-  region: Region;
+  brand: MailBrand;
   code: string;
 }
 
 const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
-const siteNameOf = (region: Region) => `Carpool ${REGION_WORDING[region].where}`;
-const subjectOf = (region: Region) => `Your sign-in code for ${siteNameOf(region)}`;
+const subjectOf = (brand: MailBrand) => `Your sign-in code for ${siteNameOf(brand)}`;
 const INTRO = 'Here is the code to sign in. Type it where you asked for it:';
 const OUTRO = `It works once, for ${minutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without the code.`;
 
-/** Compiled once per region; each mail then only fills in its code. */
-const compiled = new Map<Region, Promise<string>>();
+/** Compiled once per look of a region; each mail then only fills in its code. */
+const compiled = new Map<string, Promise<string>>();
+const COMPILED_LAYOUTS_MAX = 200;
 
-function layoutOf(region: Region): Promise<string> {
-  let html = compiled.get(region);
+function layoutOf(brand: MailBrand): Promise<string> {
+  const key = `${brand.slug}|${brand.where}|${brand.colour}`;
+  let html = compiled.get(key);
   if (!html) {
-    html = compileLayout(region);
-    html.catch(() => compiled.delete(region));
-    compiled.set(region, html);
+    html = compileLayout(brand);
+    html.catch(() => compiled.delete(key));
+    if (compiled.size >= COMPILED_LAYOUTS_MAX) compiled.clear();
+    compiled.set(key, html);
   }
   return html;
 }
 
-async function compileLayout(region: Region): Promise<string> {
+async function compileLayout(look: MailBrand): Promise<string> {
   const e = escapeHtml;
-  const brand = REGION_BRAND_COLOUR[region];
+  const brand = look.colour;
   const mjml = `<mjml lang="en">
   <mj-head>
-    <mj-title>${e(subjectOf(region))}</mj-title>
+    <mj-title>${e(subjectOf(look))}</mj-title>
     <mj-preview>${e(INTRO)}</mj-preview>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
@@ -50,7 +52,7 @@ async function compileLayout(region: Region): Promise<string> {
   <mj-body background-color="#f3f4f6">
     <mj-section background-color="${brand}" padding="16px 8px">
       <mj-column>
-        <mj-text color="#ffffff" font-size="20px" font-weight="bold">${e(siteNameOf(region))}</mj-text>
+        <mj-text color="#ffffff" font-size="20px" font-weight="bold">${e(siteNameOf(look))}</mj-text>
         <mj-text color="#ffffff" font-size="13px" padding-top="0">${e(TAGLINE)}</mj-text>
       </mj-column>
     </mj-section>
@@ -71,8 +73,8 @@ async function compileLayout(region: Region): Promise<string> {
 }
 
 export async function renderSignInCodeMail(input: SignInCodeMailInput): Promise<RenderedMail> {
-  const layout = await layoutOf(input.region);
+  const layout = await layoutOf(input.brand);
   const html = layout.replace('@@code@@', escapeHtml(input.code));
-  const text = [siteNameOf(input.region), '', 'Hello,', '', INTRO, '', `    ${input.code}`, '', OUTRO, ''].join('\n');
-  return { subject: subjectOf(input.region), html, text };
+  const text = [siteNameOf(input.brand), '', 'Hello,', '', INTRO, '', `    ${input.code}`, '', OUTRO, ''].join('\n');
+  return { subject: subjectOf(input.brand), html, text };
 }

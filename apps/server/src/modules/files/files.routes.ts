@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BinaryFile } from '@carpool/shared/schemas/common';
-import { findViewableFile, matchesEntityTag } from './files.service.js';
+import { matchesEntityTag } from '../../lib/entity-tags.js';
+import { findViewableFile } from './files.service.js';
 
 /** A file's bytes never change (a new upload is a new id), so public files are cached for a year. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';

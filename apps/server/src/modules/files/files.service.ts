@@ -117,15 +117,6 @@ export async function findViewableFile(
   throw notFound('File');
 }
 
-/** True when an If-None-Match header names this entity tag (or is `*`). */
-export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
-
 /** Every file a user uploaded (avatar, verification documents), with its bytes: the data export. */
 export async function filesOfOwner(db: Queryable, ownerId: string) {
   return findFilesOfOwner(db, ownerId);

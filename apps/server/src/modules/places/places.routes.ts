@@ -18,7 +18,7 @@ export async function placesRoutes(app: FastifyInstance) {
         response: { 200: PlacesOnTheWayDto },
       },
     },
-    async (request) => findPlacesOnTheWay(request.region, request.query),
+    async (request) => findPlacesOnTheWay(app.deps.regions.placesOf(request.region), request.query),
   );
 
   // A static path: the router prefers it to GET /api/rides/:id whatever the order of registration.
@@ -34,6 +34,6 @@ export async function placesRoutes(app: FastifyInstance) {
         response: { 200: PriceSuggestionDto },
       },
     },
-    async (request) => suggestRidePrice(app.deps.config, request.region, request.query),
+    async (request) => suggestRidePrice(app.deps.config, app.deps.regions.placesOf(request.region), request.query),
   );
 }

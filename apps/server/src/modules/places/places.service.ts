@@ -1,7 +1,6 @@
 import { PRICE_WARNING_RATIO, legMiles, placesOnTheWay, suggestedPrice } from '@carpool/shared/distance';
 import { MAX_PRICE } from '@carpool/shared/constants';
-import { isPlaceOf } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import type { OnTheWayQuery, PlaceOnTheWay, PriceSuggestion } from '@carpool/shared/schemas/places';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
@@ -17,11 +16,11 @@ function invalidQuery(field: string, message: string): AppError {
  * The places of a route, checked against the region: `from`, the stops in order, then `to`, each
  * a place of the region and none twice (the rules of a ride's stops).
  */
-function routeOf(region: Region, from: string, to: string, stops: readonly string[] = []): string[] {
+function routeOf(places: PlaceIndex, from: string, to: string, stops: readonly string[] = []): string[] {
   const named: [string, string][] = [['from', from], ...stops.map((stop, index): [string, string] => [`stops.${index}`, stop]), ['to', to]];
   const seen = new Set<string>();
   for (const [field, place] of named) {
-    if (!isPlaceOf(region, place)) throw invalidQuery(field, `"${place}" is not a place of the ${region} region`);
+    if (!places.has(place)) throw invalidQuery(field, `"${place}" is not a place of this region`);
     if (seen.has(place)) throw invalidQuery(field, field === 'to' && place === from ? 'must differ from `from`' : `"${place}" is already on the route`);
     seen.add(place);
   }
@@ -29,9 +28,9 @@ function routeOf(region: Region, from: string, to: string, stops: readonly strin
 }
 
 /** GET /api/places/on-the-way: the places a trip passes, nearest to its start first. */
-export function findPlacesOnTheWay(region: Region, query: OnTheWayQuery): PlaceOnTheWay[] {
-  routeOf(region, query.from, query.to);
-  return placesOnTheWay(region, query.from, query.to);
+export function findPlacesOnTheWay(places: PlaceIndex, query: OnTheWayQuery): PlaceOnTheWay[] {
+  routeOf(places, query.from, query.to);
+  return placesOnTheWay(places, query.from, query.to);
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -43,9 +42,9 @@ function priceCapOf(config: PriceConfig, suggestion: number): number | null {
 }
 
 /** GET /api/rides/price-suggestion: the route's miles through its stops, the suggestion, the warning and the cap. */
-export function suggestRidePrice(config: PriceConfig, region: Region, query: { from: string; to: string; stops: readonly string[] }): PriceSuggestion {
-  const route = routeOf(region, query.from, query.to, query.stops);
-  const miles = Math.round(sum(legMiles(region, route)) * 10) / 10;
+export function suggestRidePrice(config: PriceConfig, places: PlaceIndex, query: { from: string; to: string; stops: readonly string[] }): PriceSuggestion {
+  const route = routeOf(places, query.from, query.to, query.stops);
+  const miles = Math.round(sum(legMiles(places, route)) * 10) / 10;
   const suggestion = suggestedPrice(miles, config.priceSuggestionCentsPerMile);
   return {
     miles,

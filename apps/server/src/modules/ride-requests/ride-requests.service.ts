@@ -1,4 +1,4 @@
-import { isPlaceOf, placeLabel } from '@carpool/shared/places';
+import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import type {
   CreateRideRequest,
@@ -7,6 +7,7 @@ import type {
 } from '@carpool/shared/schemas/ride-requests';
 import { addDays, dayInTimeZone, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import type { AppDeps } from '../../app-deps.js';
+import { assertRegionMember, assertRegionOpen } from '../regions/regions.service.js';
 import type { Queryable } from '../../db/client.js';
 import type { rides } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -16,7 +17,6 @@ import { assertUserStillActive, type UserRow } from '../users/users.service.js';
 import { toRideRequestDto } from './ride-requests.mapper.js';
 import {
   deleteRideRequestById,
-  findRideRequestById,
   findUpcomingRideRequests,
   findUpcomingRideRequestsOfUser,
   findUpcomingRideRequestsOnRoute,
@@ -24,16 +24,34 @@ import {
   type RideRequestRow,
   type RideRequestWithRequester,
 } from './ride-requests.repository.js';
+import * as rideRequestsRepository from './ride-requests.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** Reports show and hide the reported request. */
-export { findRideRequestById, hideRideRequest } from './ride-requests.repository.js';
-/** Account deletion deletes the user's requests; the data export holds them all. */
-export { deleteRideRequestsOfUser, findAllRideRequestsOfUser } from './ride-requests.repository.js';
-/** The periodic job expires the open requests whose time has passed. */
-export { expirePassedRideRequests } from './ride-requests.repository.js';
+/** A ride request by id, hidden or not (a report shows the request it is about). */
+export async function findRideRequestById(db: Queryable, id: string) {
+  return rideRequestsRepository.findRideRequestById(db, id);
+}
 
-type RideRequestDeps = Pick<AppDeps, 'db' | 'clock'>;
+/** Hides a reported request from every list (a report's resolution). */
+export async function hideRideRequest(db: Queryable, id: string, now: Date): Promise<void> {
+  await rideRequestsRepository.hideRideRequest(db, id, now);
+}
+
+/** Deletes the user's requests, inside the account deletion's transaction. */
+export async function deleteRideRequestsOfUser(db: Queryable, userId: string): Promise<void> {
+  await rideRequestsRepository.deleteRideRequestsOfUser(db, userId);
+}
+
+/** Every request the user made, oldest first, for the account's data export. */
+export async function findAllRideRequestsOfUser(db: Queryable, userId: string) {
+  return rideRequestsRepository.findAllRideRequestsOfUser(db, userId);
+}
+
+/** Expires the open requests whose time has passed (the periodic job); returns how many. */
+export async function expirePassedRideRequests(db: Queryable, now: Date): Promise<number> {
+  return rideRequestsRepository.expirePassedRideRequests(db, now);
+}
+
+type RideRequestDeps = Pick<AppDeps, 'db' | 'clock' | 'regions' | 'config'>;
 
 const DAY_MS = 86_400_000;
 
@@ -50,8 +68,11 @@ export async function createRideRequest(
   input: CreateRideRequest,
 ): Promise<RideRequest> {
   const { region, user } = caller;
-  if (!isPlaceOf(region, input.from)) throw invalidField('from', `is not a place of the ${region} region`);
-  if (!isPlaceOf(region, input.to)) throw invalidField('to', `is not a place of the ${region} region`);
+  assertRegionOpen(deps.regions, region);
+  assertRegionMember(deps.regions, deps.config.allowedEmailDomains, region, user.email);
+  const places = deps.regions.placesOf(region);
+  if (!places.has(input.from)) throw invalidField('from', 'is not a place of this region');
+  if (!places.has(input.to)) throw invalidField('to', 'is not a place of this region');
   if (input.from === input.to) throw invalidField('to', 'must differ from the departure place');
   const now = deps.clock.now();
   const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);

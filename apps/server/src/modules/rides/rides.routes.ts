@@ -38,7 +38,7 @@ export async function ridesRoutes(app: FastifyInstance) {
       onRequest: app.requireAuth,
     },
     async (request, reply) => {
-      const ride = await createRide(app.deps, authOf(request).user.id, request.region, request.body);
+      const ride = await createRide(app.deps, authOf(request).user, request.region, request.body);
       return reply.status(201).send(ride);
     },
   );

@@ -1,7 +1,8 @@
 import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import { isCollege } from '@carpool/shared/colleges';
 import { estimatedTravelMinutes, legMiles, placeDistanceMiles, segmentPrice } from '@carpool/shared/distance';
-import { isPlaceOf, placeLabel } from '@carpool/shared/places';
+import type { PlaceIndex } from '@carpool/shared/place-index';
+import { placeLabel } from '@carpool/shared/places';
 import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { Region } from '@carpool/shared/regions';
 import type {
@@ -24,6 +25,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import { priceCapIssue } from '../places/places.service.js';
+import { assertRegionMember, assertRegionOpen } from '../regions/regions.service.js';
 import { toRideMessageDto } from '../ride-messages/ride-messages.service.js';
 import { listRequestsServedByRide, notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import { fileUrl, preferencesOf, ratingSummaryOf } from '../users/users.mapper.js';
@@ -31,13 +33,10 @@ import { assertUserStillActive } from '../users/users.service.js';
 import { findWaitlistRangesOfRide, findWaitlistSummaries } from '../waitlist/waitlist.service.js';
 import { createRideSeriesInTransaction } from './ride-series.service.js';
 import {
-  findActiveBookingsOfRide,
   countUpcomingRidesPerInterval,
   findBookingsOfUserOnRides,
   findParticipantViews,
-  findRideWithDriver,
   findRidesOfDriver,
-  findRidesWithDrivers,
   insertRide,
   searchUpcomingRidePriceCandidates,
   searchUpcomingRides,
@@ -49,31 +48,103 @@ import {
   type RideRow,
   type RideWithDriver,
 } from './rides.repository.js';
+import * as ridesRepository from './rides.repository.js';
+import * as rideSeriesRepository from './ride-series.repository.js';
 import type { ParticipantView } from './rides.sql.js';
 import { freshLegs, legsForRoute, writeStopsAndLegs } from './seat-inventory.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
-/** A ride's row type, for other modules that hold rides read through this service. */
-export type { RideRow } from './rides.repository.js';
-/** Reports show and hide the reported ride. */
-export { findRidesWithDrivers, hideRide } from './rides.repository.js';
-/** A suspension and an account deletion stop the driver's weekly series, first of all (see its comment). */
-export { stopRideSeriesOfDriver } from './ride-series.repository.js';
-/** The admin console's per-user view lists the user's latest rides and bookings. */
-export { findRecentBookingsOfUser, findRecentRidesOfDriver } from './rides.repository.js';
-/** The account's data export holds every ride the user drove and every booking they made. */
-export { findAllBookingsOfUser, findAllRidesOfDriver } from './rides.repository.js';
-/** The rides use-cases (trips) read the ride they change, cancel it and tell its passengers. */
-export { cancelActiveRide, findActiveBookingsOfRide, findRideInRegion, findRideWithDriver, findUpcomingActiveRidesOfDriver } from './rides.repository.js';
-export type { RideWithDriver } from './rides.repository.js';
-/** The periodic job completes the rides that departed. */
-export { completeDepartedRides } from './rides.repository.js';
-/** A weekly ride's cancellation (trips) stops the series and cancels its upcoming occurrences. */
-export { findRideSeries, findUpcomingOccurrencesFrom, stopRideSeries } from './ride-series.repository.js';
+/** A ride's row types, for other modules that hold rides read through this service. */
+export type { RideRow, RideWithDriver } from './rides.repository.js';
 
-type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config'>;
+/** The rides with their drivers, hidden or not (a report shows the ride it is about). */
+export async function findRidesWithDrivers(db: Queryable, ids: readonly string[]): Promise<RideWithDriver[]> {
+  return ridesRepository.findRidesWithDrivers(db, ids);
+}
+
+/** Hides a reported ride from every list (a report's resolution). */
+export async function hideRide(db: Queryable, id: string, now: Date): Promise<void> {
+  await ridesRepository.hideRide(db, id, now);
+}
+
+/** The user's latest bookings with their rides, for the admin console's per-user view. */
+export async function findRecentBookingsOfUser(db: Queryable, userId: string, limit: number) {
+  return ridesRepository.findRecentBookingsOfUser(db, userId, limit);
+}
+
+/** The rides the user drove last, for the admin console's per-user view. */
+export async function findRecentRidesOfDriver(db: Queryable, driverId: string, limit: number): Promise<RideRow[]> {
+  return ridesRepository.findRecentRidesOfDriver(db, driverId, limit);
+}
+
+/** Every booking the user made with its ride, for the account's data export. */
+export async function findAllBookingsOfUser(db: Queryable, userId: string) {
+  return ridesRepository.findAllBookingsOfUser(db, userId);
+}
+
+/** Every ride the user drove, for the account's data export. */
+export async function findAllRidesOfDriver(db: Queryable, driverId: string): Promise<RideRow[]> {
+  return ridesRepository.findAllRidesOfDriver(db, driverId);
+}
+
+// The rides use-cases (trips) read the ride they change, cancel it and tell its passengers, inside
+// their own transactions.
+
+/** The ride in the region, with no lock. */
+export async function findRideInRegion(db: Queryable, rideId: string, region: Region): Promise<RideRow | undefined> {
+  return ridesRepository.findRideInRegion(db, rideId, region);
+}
+
+/** The ride in the region with its driver. */
+export async function findRideWithDriver(db: Queryable, id: string, region: Region): Promise<RideWithDriver | undefined> {
+  return ridesRepository.findRideWithDriver(db, id, region);
+}
+
+/** The driver's active rides that have not departed, with the driver (a suspension, an account deletion). */
+export async function findUpcomingActiveRidesOfDriver(db: Queryable, driverId: string, now: Date): Promise<RideWithDriver[]> {
+  return ridesRepository.findUpcomingActiveRidesOfDriver(db, driverId, now);
+}
+
+/** The ride's pending and confirmed bookings. */
+export async function findActiveBookingsOfRide(db: Queryable, rideId: string): Promise<BookingRow[]> {
+  return ridesRepository.findActiveBookingsOfRide(db, rideId);
+}
+
+/** Cancels the driver's ride if it is still active; undefined when it was not. */
+export async function cancelActiveRide(db: Queryable, options: { id: string; driverId: string; now: Date }): Promise<RideRow | undefined> {
+  return ridesRepository.cancelActiveRide(db, options);
+}
+
+/** Completes the active rides that departed by `now` (the periodic job); returns them. */
+export async function completeDepartedRides(db: Queryable, now: Date) {
+  return ridesRepository.completeDepartedRides(db, now);
+}
+
+/** The weekly series, if it exists. */
+export async function findRideSeries(db: Queryable, id: string) {
+  return rideSeriesRepository.findRideSeries(db, id);
+}
+
+/** The series' occurrences from `fromDay` on that have not departed, with the driver (a weekly ride's cancellation). */
+export async function findUpcomingOccurrencesFrom(db: Queryable, options: { seriesId: string; fromDay: string; now: Date }): Promise<RideWithDriver[]> {
+  return rideSeriesRepository.findUpcomingOccurrencesFrom(db, options);
+}
+
+/** Stops the series: no occurrence is created from then on. */
+export async function stopRideSeries(db: Queryable, id: string, now: Date): Promise<void> {
+  await rideSeriesRepository.stopRideSeries(db, id, now);
+}
+
+/**
+ * Stops every series of the driver, first of all in a suspension or an account deletion (see the
+ * repository's comment on why first, and again after the user's row is locked).
+ */
+export async function stopRideSeriesOfDriver(db: Queryable, driverId: string, now: Date): Promise<void> {
+  await rideSeriesRepository.stopRideSeriesOfDriver(db, driverId, now);
+}
+
+type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'regions'>;
 /** What reading rides needs (other modules build ride DTOs with it). */
-type RideReadDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type RideReadDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 /** Who is looking: the signed-in user's id, or null for a signed-out visitor. */
 export type Viewer = { userId: string } | null;
 
@@ -102,25 +173,25 @@ function rideAt<T extends { stopOffsetsMinutes: number[] }>(template: T, departs
  * arrival as it was reached after the departure going out (the arrival estimated from the
  * distance, and never before the last stop).
  */
-function reversedStops(region: Region, route: readonly string[], offsets: readonly number[]): { places: string[]; offsets: number[] } {
+function reversedStops(places: PlaceIndex, route: readonly string[], offsets: readonly number[]): { places: string[]; offsets: number[] } {
   if (offsets.length === 0) return { places: [], offsets: [] };
   const lastStop = route[route.length - 2]!;
   const lastOffset = offsets[offsets.length - 1]!;
-  const total = lastOffset + Math.max(1, estimatedTravelMinutes(placeDistanceMiles(region, lastStop, route[route.length - 1]!)));
+  const total = lastOffset + Math.max(1, estimatedTravelMinutes(placeDistanceMiles(places, lastStop, route[route.length - 1]!)));
   return { places: route.slice(1, -1).reverse(), offsets: offsets.map((offset) => total - offset).reverse() };
 }
 
 /** An operator's PRICE_CAP_RATIO refuses a price per seat too far above the route's suggestion (400 PRICE_ABOVE_CAP). */
 function assertPriceUnderCap(deps: RidesDeps, region: Region, route: readonly string[], price: number): void {
-  const miles = Math.round(milesOfLegs({ region, route: [...route] }).reduce((sum, value) => sum + value, 0) * 10) / 10;
+  const miles = Math.round(milesOfLegs(deps.regions.placesOf(region), route).reduce((sum, value) => sum + value, 0) * 10) / 10;
   const issue = priceCapIssue(deps.config, price, miles);
   if (issue) throw new AppError('PRICE_ABOVE_CAP', issue, [{ path: 'body.price', message: issue }]);
 }
 
 /** Stops must be places of the caller's region (the schema checked everything else). */
-function assertStopsOfRegion(region: Region, stops: readonly RideStopInput[]): void {
+function assertStopsOfRegion(region: Region, places: PlaceIndex, stops: readonly RideStopInput[]): void {
   stops.forEach((stop, index) => {
-    if (!isPlaceOf(region, stop.place)) throw validationFailed(`body.stops.${index}.place`, `"${stop.place}" is not a place of the ${region} region`);
+    if (!places.has(stop.place)) throw validationFailed(`body.stops.${index}.place`, `"${stop.place}" is not a place of the ${region} region`);
   });
 }
 
@@ -129,15 +200,19 @@ export function hasDeparted(ride: Pick<RideRow, 'departsAt'>, now: Date): boolea
 }
 
 /** Creates a ride for the signed-in driver in the caller's region (spec section 5, "Post ride"). */
-export async function createRide(deps: RidesDeps, driverId: string, region: Region, input: CreateRide): Promise<CreatedRide> {
+export async function createRide(deps: RidesDeps, driver: { id: string; email: string }, region: Region, input: CreateRide): Promise<CreatedRide> {
+  const driverId = driver.id;
   const now = deps.clock.now();
-  if (!isPlaceOf(region, input.from)) throw validationFailed('body.from', `"${input.from}" is not a place of the ${region} region`);
-  if (!isPlaceOf(region, input.to)) throw validationFailed('body.to', `"${input.to}" is not a place of the ${region} region`);
+  assertRegionOpen(deps.regions, region);
+  assertRegionMember(deps.regions, deps.config.allowedEmailDomains, region, driver.email);
+  const places = deps.regions.placesOf(region);
+  if (!places.has(input.from)) throw validationFailed('body.from', `"${input.from}" is not a place of the ${region} region`);
+  if (!places.has(input.to)) throw validationFailed('body.to', `"${input.to}" is not a place of the ${region} region`);
   if (input.date < now.toISOString().slice(0, 10)) throw validationFailed('body.date', 'must not be before today');
   const departsAt = new Date(`${input.date}T${input.time}:00.000Z`);
   if (!(departsAt.getTime() > now.getTime())) throw validationFailed('body.time', 'the departure must be in the future');
 
-  assertStopsOfRegion(region, input.stops);
+  assertStopsOfRegion(region, places, input.stops);
   assertPriceUnderCap(deps, region, [input.from, ...input.stops.map((stop) => stop.place), input.to], input.price);
 
   let returnDepartsAt: Date | undefined;
@@ -156,7 +231,7 @@ export async function createRide(deps: RidesDeps, driverId: string, region: Regi
   };
   // Stops as minutes after the departure: a series repeats them, the ride back passes them in reverse.
   const stopOffsets = input.stops.map((stop) => minutesBetween(departsAt, stopInstant(stop)));
-  const returnStops = reversedStops(region, [input.from, ...input.stops.map((stop) => stop.place), input.to], stopOffsets);
+  const returnStops = reversedStops(places, [input.from, ...input.stops.map((stop) => stop.place), input.to], stopOffsets);
   const outbound = {
     fromPlace: input.from,
     toPlace: input.to,
@@ -300,7 +375,7 @@ export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Regio
     const candidates = await searchUpcomingRidePriceCandidates(deps.db, filter, PRICE_SORT_CANDIDATES_MAX);
     // Stable: equal prices keep the candidates' order, soonest boarding first, then id.
     const ids = candidates
-      .map((candidate) => ({ id: candidate.id, price: segmentBoundsAndPrice(candidate, asked).price }))
+      .map((candidate) => ({ id: candidate.id, price: segmentBoundsAndPrice(candidate, deps.regions.placesOf(candidate.region), asked).price }))
       .sort((a, b) => a.price - b.price)
       .slice(page.offset, page.offset + page.limit)
       .map((candidate) => candidate.id);
@@ -365,7 +440,7 @@ export function rideChangesOf(deps: RidesDeps, region: Region, ride: RideRow, in
     changes.departsAt = departsAt;
   }
   if (input.stops) {
-    assertStopsOfRegion(region, input.stops);
+    assertStopsOfRegion(region, deps.regions.placesOf(region), input.stops);
     const departure = changes.departsAt ?? ride.departsAt;
     const iso = departure.toISOString();
     const [issue] = stopIssues({ from: ride.fromPlace, to: ride.toPlace, date: iso.slice(0, 10), time: iso.slice(11, 16) }, input.stops);
@@ -491,11 +566,11 @@ export interface AskedSegment {
 }
 
 /** Road miles of each leg; zeros when a place has no coordinates (a segment's price then goes by its share of legs). */
-function milesOfLegs(ride: Pick<RideRow, 'region' | 'route'>): number[] {
+function milesOfLegs(places: PlaceIndex, route: readonly string[]): number[] {
   try {
-    return legMiles(ride.region, ride.route);
+    return legMiles(places, route);
   } catch {
-    return ride.route.slice(1).map(() => 0);
+    return route.slice(1).map(() => 0);
   }
 }
 
@@ -508,9 +583,9 @@ const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
  * places asked are not on the route in order), the miles of the route's legs, and the segment's
  * price per seat: the one rule a segment's price and the search's price order share.
  */
-function segmentBoundsAndPrice(ride: Pick<RideRow, 'region' | 'route' | 'priceCents'>, asked: AskedSegment) {
+function segmentBoundsAndPrice(ride: Pick<RideRow, 'route' | 'priceCents'>, places: PlaceIndex, asked: AskedSegment) {
   const { route } = ride;
-  const miles = milesOfLegs(ride);
+  const miles = milesOfLegs(places, route);
   let first = asked.from ? route.indexOf(asked.from) : 0;
   let last = asked.to ? route.indexOf(asked.to) : route.length - 1;
   if (first < 0 || last <= first) {
@@ -525,9 +600,9 @@ function segmentBoundsAndPrice(ride: Pick<RideRow, 'region' | 'route' | 'priceCe
  * asked are not on the route in order): times, price by its share of the distance, and the room
  * left on its legs. The arrival at the destination is estimated from the last leg's distance.
  */
-function routeOf(ride: RideRow, asked: AskedSegment) {
+function routeOf(ride: RideRow, places: PlaceIndex, asked: AskedSegment) {
   const { route } = ride;
-  const { first, last, miles, price } = segmentBoundsAndPrice(ride, asked);
+  const { first, last, miles, price } = segmentBoundsAndPrice(ride, places, asked);
   const lastPoint = ride.stopTimes.length > 0 ? ride.stopTimes[ride.stopTimes.length - 1]! : ride.departsAt;
   const arrival = new Date(lastPoint.getTime() + estimatedTravelMinutes(miles[miles.length - 1] ?? 0) * 60_000);
   const times = [ride.departsAt, ...ride.stopTimes, arrival];
@@ -674,7 +749,7 @@ async function toRideDtos(
       waitingCount: ride.waitingCount > 0 ? (waitlist?.waitingCount ?? 0) : 0,
       myWaitlistEntry: waitlist?.mine ? { ...waitlist.mine, createdAt: waitlist.mine.createdAt.toISOString() } : null,
       seriesId: ride.seriesId,
-      ...routeOf(ride, known.segment ?? {}),
+      ...routeOf(ride, deps.regions.placesOf(ride.region), known.segment ?? {}),
     };
   });
 }

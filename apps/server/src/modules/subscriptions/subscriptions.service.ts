@@ -1,9 +1,12 @@
-import { REGION_WORDING, type Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
+import type { RegionDirectory } from '../regions/regions.service.js';
 import { SUBSCRIBERS_CSV_COLUMNS, type AdminSubscribers, type AdminSubscribersQuery } from '@carpool/shared/schemas/subscriptions';
+import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import { toCsv } from '../../lib/csv.js';
-import { enqueueAddressMail } from '../delivery/delivery.service.js';
+import { enqueueAddressMail, publicBaseUrl } from '../delivery/delivery.service.js';
 import type { MailTokens } from '../delivery/mail-tokens.js';
 import {
   countSubscriptions,
@@ -14,29 +17,33 @@ import {
   markSubscriptionConfirmed,
 } from './subscriptions.repository.js';
 
+/** What the confirmation mail needs of the delivery module's mail tokens: signing its link. */
+export type NewsletterTokens = Pick<MailTokens, 'sign'>;
+
 /**
  * Double opt-in: the address is stored unconfirmed and gets a confirmation e-mail (queued in the
  * same transaction, at most one a day per address and region); only a confirmed address is
  * subscribed. Subscribing twice is not an error: the banner may be shown again on another device.
  */
 export async function subscribe(
-  db: Db,
+  deps: { db: Db; config: Pick<Config, 'publicUrl' | 'port'>; clock: Clock; regions: RegionDirectory },
   email: string,
   region: Region,
-  mail: { tokens: MailTokens; baseUrl: string; today: string },
+  tokens: NewsletterTokens,
 ) {
-  await db.transaction(async (tx) => {
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  await deps.db.transaction(async (tx) => {
     const { confirmed } = await insertSubscriptionOnce(tx, { email, region });
     if (confirmed) return;
-    const token = mail.tokens.sign({ purpose: 'newsletter-confirm', email, region });
+    const token = tokens.sign({ purpose: 'newsletter-confirm', email, region });
     await enqueueAddressMail(tx, {
-      idempotencyKey: `newsletter-confirm:${region}:${email}:${mail.today}`,
+      idempotencyKey: `newsletter-confirm:${region}:${email}:${today}`,
       address: email,
       kind: 'newsletter_confirm',
       region,
-      title: `The ${REGION_WORDING[region].displayName} carpool newsletter`,
+      title: `The ${deps.regions.find(region)?.summary.name ?? region} carpool newsletter`,
       body: 'Confirm with the button below; until then this address gets nothing from us.',
-      url: `${mail.baseUrl}/api/subscriptions/confirm?token=${encodeURIComponent(token)}`,
+      url: `${publicBaseUrl(deps.config)}/api/subscriptions/confirm?token=${encodeURIComponent(token)}`,
     });
   });
   return { email, region, subscribed: true as const };

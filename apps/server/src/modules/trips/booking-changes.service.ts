@@ -33,7 +33,7 @@ import { plural } from './wording.js';
  * (docs/decisions/seat-accounting-and-booking-rules.md, docs/decisions/seat-inventory-and-module-shape.md).
  */
 
-type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 
 /** The driver accepts (confirmed) or rejects (cancelled) a pending booking; a rejection gives the seats back. */
 export async function updateBookingStatus(

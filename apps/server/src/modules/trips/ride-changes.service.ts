@@ -36,7 +36,7 @@ import { promoteWaitingPassengers } from './waiting-list.service.js';
  * (docs/decisions/seat-inventory-and-module-shape.md).
  */
 
-type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config'>;
+type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'regions'>;
 type SeriesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
 export const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';

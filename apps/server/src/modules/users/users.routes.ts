@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { authOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
-import { prepareImage } from '../files/files.service.js';
 import { getUserProfile, setAvatar, updateProfile } from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -53,7 +52,7 @@ export async function usersRoutes(app: FastifyInstance) {
       const form = await readMultipartForm(request, { files: ['image'] });
       const image = form.files.get('image');
       if (!image) throw new AppError('BAD_REQUEST', 'Choose an image to upload (form field "image")');
-      return setAvatar(app.deps, user.id, await prepareImage(image, 'avatar'));
+      return setAvatar(app.deps, user.id, image);
     },
   );
 
@@ -70,7 +69,7 @@ export async function usersRoutes(app: FastifyInstance) {
       },
       onRequest: app.requireAuth,
     },
-    async (request) => getUserProfile(app.deps.db, request.params.userId),
+    async (request) => getUserProfile(app.deps, request.params.userId),
   );
 
   r.get(

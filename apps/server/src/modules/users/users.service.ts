@@ -1,14 +1,15 @@
 import { CO2_KG_PER_MILE, DRIVING_ALONE_CENTS_PER_MILE, legMiles, segmentPrice } from '@carpool/shared/distance';
 import type { SessionUser, SharedTripImpact, UpdateProfileInput, UserProfile, UserStats } from '@carpool/shared/schemas/users';
+import type { PlaceIndex } from '@carpool/shared/place-index';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Config } from '../../config.js';
-import { deleteFiles, storeImage, type PreparedImage } from '../files/files.service.js';
+import { deleteFiles, prepareImage, storeImage } from '../files/files.service.js';
 import { fileUrl, toPublicUser, toSessionUser } from './users.mapper.js';
 import {
   countCompletedRidesOf,
   findCompletedTripsOf,
-  findUserById,
   lockUserById,
   keyShareUserState,
   reviewTotalsOf,
@@ -16,18 +17,43 @@ import {
   type UserProfileChanges,
   type UserRow,
 } from './users.repository.js';
+import * as usersRepository from './users.repository.js';
 
-// Used by other modules as they are (docs/decisions/module-boundaries.md):
 /** A user's row type, for the modules that are handed users (the signed-in user, a message's author). */
 export type { UserRow, UserWithCounts } from './users.repository.js';
-/** Reports and blocks check that the other person exists and is not deleted. */
-export { findUserById } from './users.repository.js';
-/** Sign-in creates the user of a new identity or refreshes the known one. */
-export { upsertUserByIdentity } from './users.repository.js';
-/** The admin console searches users and shows one with its counts. */
-export { findUserWithCounts, searchUsers } from './users.repository.js';
-/** Suspension, and account deletion with the name it leaves behind. */
-export { DELETED_USER_NAME, anonymiseUser, setSuspension } from './users.repository.js';
+
+/** What a deleted account is called from then on, in its row and in everyone's notifications about it. */
+export const DELETED_USER_NAME = 'Deleted user';
+
+/** The user's row, deleted or not (reports and reviews check that the other person exists). */
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  return usersRepository.findUserById(db, id);
+}
+
+/** The user of a verified identity: created on its first sign-in, its e-mail and name refreshed after. */
+export async function upsertUserByIdentity(db: Queryable, identity: Parameters<typeof usersRepository.upsertUserByIdentity>[1]): Promise<UserRow> {
+  return usersRepository.upsertUserByIdentity(db, identity);
+}
+
+/** One user with the counts the admin console shows. */
+export async function findUserWithCounts(db: Queryable, id: string) {
+  return usersRepository.findUserWithCounts(db, id);
+}
+
+/** Users whose name or e-mail contains the text, newest first, with their counts (the admin console's search). */
+export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }) {
+  return usersRepository.searchUsers(db, q, page);
+}
+
+/** Suspends the user (or lifts it with null), inside the suspension's transaction; undefined when there is no such user. */
+export async function setSuspension(db: Queryable, id: string, suspension: { suspendedAt: Date; reason: string } | null): Promise<UserRow | undefined> {
+  return usersRepository.setSuspension(db, id, suspension);
+}
+
+/** Erases the personal fields of a deleted account, which is called DELETED_USER_NAME from then on. */
+export async function anonymiseUser(db: Queryable, id: string, deletedAt: Date): Promise<void> {
+  await usersRepository.anonymiseUser(db, id, { deletedAt, name: DELETED_USER_NAME });
+}
 
 /** Whether an e-mail address is one of the operator's administrators (ADMIN_EMAILS). */
 export function isAdminEmail(config: Config, email: string): boolean {
@@ -44,12 +70,12 @@ async function reviewStatsOf(db: Queryable, userId: string): Promise<Pick<UserSt
 }
 
 /** Road miles of a booking's part of its ride; 0 when a place has no coordinates (an old place). */
-function tripMiles(trip: { region: Parameters<typeof legMiles>[0]; route: readonly string[]; fromPlace: string; toPlace: string }): { miles: number; legs: number[]; first: number; last: number } {
+function tripMiles(places: PlaceIndex, trip: { route: readonly string[]; fromPlace: string; toPlace: string }): { miles: number; legs: number[]; first: number; last: number } {
   const first = trip.route.indexOf(trip.fromPlace);
   const last = trip.route.indexOf(trip.toPlace);
   let legs: number[];
   try {
-    legs = legMiles(trip.region, trip.route);
+    legs = legMiles(places, trip.route);
   } catch {
     legs = trip.route.slice(1).map(() => 0);
   }
@@ -58,11 +84,11 @@ function tripMiles(trip: { region: Parameters<typeof legMiles>[0]; route: readon
 }
 
 /** The profile's shared-trip figures from the user's completed bookings (UserStats.impact). */
-async function impactOf(db: Queryable, userId: string): Promise<SharedTripImpact> {
+async function impactOf(db: Queryable, placesOf: (region: string) => PlaceIndex, userId: string): Promise<SharedTripImpact> {
   let seatMiles = 0;
   let savedCents = 0;
   for (const trip of await findCompletedTripsOf(db, userId)) {
-    const { miles, legs, first, last } = tripMiles(trip);
+    const { miles, legs, first, last } = tripMiles(placesOf(trip.region), trip);
     const paidCents = segmentPrice(trip.priceCents / 100, legs, first, last) * 100 * trip.seats;
     seatMiles += miles * trip.seats;
     // A passenger set what their seats cost against driving alone; a driver's passengers paid towards the trip.
@@ -75,10 +101,11 @@ async function impactOf(db: Queryable, userId: string): Promise<SharedTripImpact
   };
 }
 
-export async function getUserProfile(db: Queryable, userId: string): Promise<UserProfile> {
+export async function getUserProfile(deps: Pick<AppDeps, 'db' | 'regions'>, userId: string): Promise<UserProfile> {
+  const { db } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
-  const [reviewStats, rideCounts, impact] = await Promise.all([reviewStatsOf(db, userId), countCompletedRidesOf(db, userId), impactOf(db, userId)]);
+  const [reviewStats, rideCounts, impact] = await Promise.all([reviewStatsOf(db, userId), countCompletedRidesOf(db, userId), impactOf(db, (region) => deps.regions.placesOf(region), userId)]);
   return {
     ...toPublicUser(user),
     stats: { ...reviewStats, ridesAsDriver: rideCounts.asDriver, ridesAsPassenger: rideCounts.asPassenger, impact },
@@ -123,12 +150,14 @@ export async function updateProfile(
   return toSessionUser(updated, isAdminEmail(deps.config, updated.email));
 }
 
-/** Makes an already prepared image the user's avatar and drops the picture it replaces. */
+/** Makes the uploaded image (checked and resized here) the user's avatar and drops the picture it replaces. */
 export async function setAvatar(
   deps: { db: Db; config: Config },
   userId: string,
-  image: PreparedImage,
+  upload: Buffer,
 ): Promise<{ avatar: string; user: SessionUser }> {
+  // Checked and resized before the transaction: no row is locked while the image is worked on.
+  const image = await prepareImage(upload, 'avatar');
   const updated = await deps.db.transaction(async (tx) => {
     const current = await lockSignedInUser(tx, userId);
     const file = await storeImage(tx, image, { ownerId: userId, kind: 'avatar', visibility: 'public' });

@@ -1,5 +1,5 @@
 import { PLACES } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 
 /** The `<option>`s of a place select: a blank first choice, then the region's places. */
 export function PlaceOptions({ region, blankLabel }: { region: Region; blankLabel: string }) {

@@ -1,4 +1,4 @@
-import { REGION_WORDING } from '@carpool/shared/regions';
+import { regionName } from '@carpool/shared/regions';
 import type { AdminFeedback } from '@carpool/shared/schemas/feedback';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -48,7 +48,7 @@ function FeedbackCard({ item }: { item: AdminFeedback }) {
     <article className={cardClasses} aria-label={`Feedback from ${senderLabel(item)}, ${formatLocalDateTime(item.createdAt)}`}>
       <div className="flex flex-wrap items-center gap-2">
         <span className={`${badgeClasses} ${handledAt ? 'bg-slate-100 text-slate-700' : 'bg-amber-100 text-amber-800'}`}>{handledAt ? 'Handled' : 'Waiting'}</span>
-        <span className={`${badgeClasses} bg-brand-50 text-brand-700`}>{REGION_WORDING[item.region].displayName}</span>
+        <span className={`${badgeClasses} bg-brand-50 text-brand-700`}>{regionName(item.region)}</span>
         <span className={mutedClasses}>{formatLocalDateTime(item.createdAt)}</span>
       </div>
       <p className="mt-2 whitespace-pre-line break-words text-slate-900 dark:text-white">{item.comment}</p>

@@ -1,4 +1,4 @@
-import { REGION_WORDING } from '@carpool/shared/regions';
+import { regionName } from '@carpool/shared/regions';
 import type { AdminSubscribers } from '@carpool/shared/schemas/subscriptions';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +28,7 @@ export function SubscribersPanel() {
             <li key={subscriber.id} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
               <span className="break-all font-medium text-slate-900 dark:text-white">{subscriber.email}</span>
               <span className={`${mutedClasses} sm:shrink-0`}>
-                {REGION_WORDING[subscriber.region].displayName} · confirmed {formatLocalDateTime(subscriber.confirmedAt)}
+                {regionName(subscriber.region)} · confirmed {formatLocalDateTime(subscriber.confirmedAt)}
               </span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { DirectMessage } from '@carpool/shared/schemas/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -22,6 +22,20 @@ export function getConversation(otherUserId: string, query: { after?: string; li
 export async function getConversationAfter(otherUserId: string, after: string | undefined): Promise<DirectMessage[]> {
   const { DIRECT_MESSAGES_MAX_LIMIT } = await loadMessages();
   return fetchAllAfter((cursor, limit) => getConversation(otherUserId, { after: cursor, limit }), after, DIRECT_MESSAGES_MAX_LIMIT);
+}
+
+/**
+ * What came in after `after`, read once (the chat merges it into the conversation) and then
+ * dropped; a failure is logged by the query client.
+ */
+export function conversationAfterQueryOptions(region: Region, otherUserId: string, after: string | undefined) {
+  return queryOptions({
+    queryKey: ['conversation-after', region, otherUserId, after ?? null] as const,
+    queryFn: () => getConversationAfter(otherUserId, after),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { failureLog: 'Failed to fetch missed direct messages' },
+  });
 }
 
 export function conversationQueryOptions(region: Region, otherUserId: string) {

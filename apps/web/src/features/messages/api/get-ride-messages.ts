@@ -1,4 +1,4 @@
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
@@ -22,16 +22,29 @@ export async function getRideMessagesAfter(rideId: string, after: string | undef
   return fetchAllAfter((cursor, limit) => getRideMessages(rideId, { after: cursor, limit }), after, RIDE_MESSAGES_MAX_LIMIT);
 }
 
+/**
+ * What came in after `after`, read once (the chat merges it into the history) and then dropped;
+ * a failure is logged by the query client, a 403 excepted (see rideMessagesQueryOptions).
+ */
+export function rideMessagesAfterQueryOptions(region: Region, rideId: string, after: string | undefined) {
+  return queryOptions({
+    queryKey: ['ride-messages-after', region, rideId, after ?? null] as const,
+    queryFn: () => getRideMessagesAfter(rideId, after),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { failureLog: 'Failed to fetch missed ride messages', isExpectedFailure: isChatAccessEnded },
+  });
+}
+
 export function rideMessagesQueryOptions(region: Region, rideId: string) {
   return queryOptions({
     queryKey: rideMessagesKey(region, rideId),
-    // Spec sections 7 and 8: a list read logs the failure and shows an empty list. A 403 is no
-    // failure: the person is no longer in this chat (a block cancelled their booking, say).
-    queryFn: () =>
-      getRideMessages(rideId).catch((error: unknown) => {
-        if (!isChatAccessEnded(error)) console.error('Failed to load ride messages', error);
-        return [] as RideMessage[];
-      }),
+    queryFn: () => getRideMessages(rideId),
+    // Spec sections 7 and 8: a list read logs the failure (the query client does) and shows an
+    // empty list, at once. A 403 is no failure: the person is no longer in this chat (a block
+    // cancelled their booking, say).
+    retry: false,
+    meta: { failureLog: 'Failed to load ride messages', isExpectedFailure: isChatAccessEnded },
   });
 }
 

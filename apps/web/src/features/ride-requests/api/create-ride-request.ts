@@ -1,4 +1,4 @@
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { CreateRideRequestInput, RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -10,13 +10,8 @@ import { rideRequestKeys } from './query-keys';
  * reload the page over the form. The form handles it the spec's way instead (see the
  * ride-request-form-session-expiry decision).
  */
-export async function createRideRequest(body: CreateRideRequestInput, region: Region): Promise<RideRequest> {
-  try {
-    return await api.post('/api/ride-requests', body, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestDto), expireSessionOnUnauthorized: false });
-  } catch (error) {
-    console.error('Failed to create ride request', error);
-    throw error;
-  }
+export function createRideRequest(body: CreateRideRequestInput, region: Region): Promise<RideRequest> {
+  return api.post('/api/ride-requests', body, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestDto), expireSessionOnUnauthorized: false });
 }
 
 export function useCreateRideRequest() {
@@ -24,6 +19,7 @@ export function useCreateRideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateRideRequestInput) => createRideRequest(body, region),
+    meta: { failureLog: 'Failed to create ride request' },
     // Spec section 4: after posting, every ride request list is fetched again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rideRequestKeys.all }),
   });

@@ -1,4 +1,4 @@
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -7,12 +7,7 @@ import { rideRequestKeys } from './query-keys';
 
 /** DELETE /api/ride-requests/{id}: only the passenger who posted it may. */
 export async function deleteRideRequest(id: string, region: Region): Promise<void> {
-  try {
-    await api.delete(`/api/ride-requests/${encodeURIComponent(id)}`, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.DeleteRideRequestDto) });
-  } catch (error) {
-    console.error('Failed to delete ride request', error);
-    throw error;
-  }
+  await api.delete(`/api/ride-requests/${encodeURIComponent(id)}`, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.DeleteRideRequestDto) });
 }
 
 export function useDeleteRideRequest() {
@@ -20,6 +15,7 @@ export function useDeleteRideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteRideRequest(id, region),
+    meta: { failureLog: 'Failed to delete ride request' },
     onSuccess: (_result, id) => {
       // Spec section 4: the request leaves the list at once, before any list is fetched again.
       queryClient.setQueriesData<RideRequest[]>({ queryKey: [...rideRequestKeys.all, region] }, (list) =>

@@ -1,4 +1,4 @@
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -7,19 +7,15 @@ import { useSession } from '../../../lib/session';
 import { rideRequestKeys } from './query-keys';
 
 /** GET /api/ride-requests/user/me: the caller's open, upcoming requests in the region. */
-export async function getMyRideRequests(region: Region): Promise<RideRequest[]> {
-  try {
-    return await api.get('/api/ride-requests/user/me', { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestListDto) });
-  } catch (error) {
-    console.error('Failed to fetch your ride requests', error);
-    throw error;
-  }
+export function getMyRideRequests(region: Region): Promise<RideRequest[]> {
+  return api.get('/api/ride-requests/user/me', { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestListDto) });
 }
 
 export function myRideRequestsQueryOptions(region: Region, userId: string | null) {
   return queryOptions({
     queryKey: rideRequestKeys.mine(region, userId),
     queryFn: () => getMyRideRequests(region),
+    meta: { failureLog: 'Failed to fetch your ride requests' },
     enabled: userId !== null,
   });
 }

@@ -1,6 +1,7 @@
 import { placeDistanceMiles } from '@carpool/shared/distance';
+import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
 import { placeLabel } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { RIDE_STOP_WITHIN_HOURS, RIDE_STOPS_MAX } from '@carpool/shared/schemas/rides';
 import { useEffect, useId } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
@@ -16,7 +17,7 @@ const NEW_STOP: PostRideStopValues = { place: '', date: '', time: '', estimated:
 /** Miles from the departure place, to keep stops in route order; unknown places go last. */
 function milesFrom(region: Region, from: string, place: string): number {
   try {
-    return placeDistanceMiles(region, from, place);
+    return placeDistanceMiles(builtInPlaceIndex(region), from, place);
   } catch {
     return Number.POSITIVE_INFINITY;
   }

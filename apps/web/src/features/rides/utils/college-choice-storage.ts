@@ -1,6 +1,6 @@
 import { COLLEGES, type College } from '@carpool/shared/colleges';
 import { STORAGE_KEYS } from '@carpool/shared/constants';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 
 /**
  * The college filter as the user last chose it in this region, or null when never chosen (the

@@ -1,4 +1,4 @@
-import { PLACE_COORDINATES } from '@carpool/shared/place-coordinates';
+import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { routePlaces } from './ride-route';
 
@@ -10,8 +10,8 @@ export interface MapPoint {
 }
 
 function placePoint(region: Ride['region'], place: string): { lat: number; lng: number } | null {
-  const places = PLACE_COORDINATES[region];
-  return places && Object.hasOwn(places, place) ? places[place]! : null;
+  const point = builtInPlaceIndex(region).get(place);
+  return point ? { lat: point.lat, lng: point.lng } : null;
 }
 
 /**

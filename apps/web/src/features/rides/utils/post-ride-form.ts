@@ -1,6 +1,7 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES, MAX_PRICE, MIN_PRICE, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
 import { estimatedTravelMinutes, legMiles } from '@carpool/shared/distance';
-import type { Region } from '@carpool/shared/regions';
+import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { CreateRideInput, departsInFuture, type CreateRide, type CreatedRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
 import { dayInTimeZone, timeInTimeZone, wallClockToInstant, wallClockToUtc } from '@carpool/shared/time-zones';
 import type { FieldValues } from 'react-hook-form';
@@ -286,7 +287,7 @@ export function estimatedStopTime(
   if (!departure || route.some((place) => !place)) return null;
   let miles: number;
   try {
-    miles = legMiles(region, route).reduce((sum, leg) => sum + leg, 0);
+    miles = legMiles(builtInPlaceIndex(region), route).reduce((sum, leg) => sum + leg, 0);
   } catch {
     // A place of another region (the region was switched with the form open): no estimate.
     return null;

@@ -1,7 +1,7 @@
 import { COLLEGES, isCollege, type College } from '@carpool/shared/colleges';
 import { MAX_SEATS, MAX_SUITCASES } from '@carpool/shared/constants';
 import { isPlaceOf } from '@carpool/shared/places';
-import type { Region } from '@carpool/shared/regions';
+import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import type { RideSort } from '@carpool/shared/schemas/rides';
 import { isCalendarDay } from '@carpool/shared/time-zones';
 

@@ -1,0 +1,173 @@
+import { emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
+import { PlaceIndex } from '@carpool/shared/place-index';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/client.js';
+import { NOTIFY_CHANNELS } from '../../db/notify-channels.js';
+import { AppError } from '../../lib/app-error.js';
+import { buildRegionSnapshot, type RegionEntry, type RegionSnapshot } from './region-registry.js';
+import { loadRegionTables } from './regions.repository.js';
+
+export type { RegionEntry, RegionSnapshot } from './region-registry.js';
+
+/**
+ * The regions as this process knows them: read whole at start and again after every change any
+ * process commits (startRegionChangeListener), so that a request never reads them from the
+ * database (docs/decisions/regions-as-data.md).
+ */
+export interface RegionDirectory {
+  snapshot(): RegionSnapshot;
+  /** The region of a slug in any status, or undefined. */
+  find(slug: string): RegionEntry | undefined;
+  /** Reads the tables again; concurrent calls share one read, and a call during a read gets another after it. */
+  reload(): Promise<void>;
+  /** The places of a region (none for an unknown one). */
+  placesOf(region: string): PlaceIndex;
+  /** The live and archived regions' slugs, in the picker's order: where requests may be made. */
+  servedSlugs(): readonly string[];
+  /** The first live region in the picker's order: the one of a request that names none (the specification's cornell). */
+  defaultRegion(): string;
+}
+
+const NO_PLACES = new PlaceIndex([]);
+
+export async function openRegionDirectory(db: Queryable): Promise<RegionDirectory> {
+  let current = buildRegionSnapshot(await loadRegionTables(db));
+  let running: Promise<void> | null = null;
+  let again = false;
+  const readOnce = async () => {
+    current = buildRegionSnapshot(await loadRegionTables(db));
+  };
+  const reload = (): Promise<void> => {
+    if (running) {
+      // A change committed while the read ran may not be in it: read once more after.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await readOnce();
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  return {
+    snapshot: () => current,
+    find: (slug) => current.bySlug.get(slug),
+    reload,
+    placesOf: (region) => current.bySlug.get(region)?.places ?? NO_PLACES,
+    defaultRegion: () => current.live[0]?.slug ?? '',
+    servedSlugs: () => current.served,
+  };
+}
+
+/** How a region presents itself outside the web app (e-mails, the installed app): name, phrase and colours. */
+export interface RegionLook {
+  slug: string;
+  name: string;
+  /** "at Cornell". */
+  where: string;
+  /** The light theme's primary. */
+  colour: string;
+  /** Its lightest shade. */
+  tint: string;
+}
+
+/** The look of a region; of the default region for a slug it does not know (a mail is never lost for it). */
+export function regionLook(directory: RegionDirectory, region: string): RegionLook {
+  const entry = directory.find(region) ?? directory.find(directory.defaultRegion());
+  if (!entry) throw new Error(`no region "${region}", and no default region`);
+  const { slug, name, where, theme } = entry.summary;
+  return { slug, name, where, colour: theme.light, tint: theme.scale['50'] };
+}
+
+/**
+ * The university domains whose students belong to a region: ALLOWED_EMAIL_DOMAINS when the operator
+ * set it (every region), else the region's own. Sign-in and posting read the same rule.
+ */
+export function regionEmailDomains(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string): readonly string[] {
+  return allowedEverywhere ?? directory.find(region)?.emailDomains ?? [];
+}
+
+/** Refuses a post (a ride, a ride request) in a region by someone whose address is not of its domains: 403 INVALID_EMAIL_DOMAIN. */
+export function assertRegionMember(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string, email: string): void {
+  const domains = regionEmailDomains(directory, allowedEverywhere, region);
+  const domain = emailDomain(email);
+  if (!domains.some((allowed) => isDomainOrSubdomain(domain, allowed))) {
+    throw new AppError('INVALID_EMAIL_DOMAIN', `Only students of ${directory.find(region)?.summary.name ?? region} post here. Accepted domains: ${domains.join(', ')}.`);
+  }
+}
+
+/** Refuses something new (a ride, a ride request) in an archived region: 409 REGION_ARCHIVED. */
+export function assertRegionOpen(directory: RegionDirectory, region: string): void {
+  const entry = directory.find(region);
+  if (entry?.summary.status === 'archived') {
+    throw new AppError('REGION_ARCHIVED', `${entry.summary.name} is archived: it takes no new rides or ride requests. What you have there stays yours to read and export.`);
+  }
+}
+
+/** Waits between attempts to listen again after the connection went, growing to the last. */
+const RETRY_DELAYS_MS = [250, 1_000, 5_000, 15_000];
+
+/**
+ * Reloads the directory whenever any process changes a region (migration 0019's triggers NOTIFY
+ * at commit). When the listening connection goes, it listens again and reloads once it does, so a
+ * change made meanwhile is not missed. Returns a stop function.
+ */
+export function startRegionChangeListener(deps: { database: Database; directory: RegionDirectory; log: FastifyBaseLogger }): () => Promise<void> {
+  const { database, directory, log } = deps;
+  let stopListening: (() => Promise<void>) | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let stopped = false;
+
+  const reload = () =>
+    directory.reload().catch((error: unknown) => log.warn({ err: error }, 'regions: reading the changed regions failed; the ones known are kept'));
+
+  const scheduleRetry = () => {
+    if (stopped || retryTimer) return;
+    const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)]!;
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void listen(true);
+    }, delay);
+  };
+
+  const listen = async (afterLoss: boolean) => {
+    try {
+      const stop = await database.listen(NOTIFY_CHANNELS.regionsChanged, {
+        onNotify: () => void reload(),
+        onLost: (error) => {
+          stopListening = null;
+          log.warn({ err: error }, 'regions: the database connection that hears region changes was lost; listening again');
+          scheduleRetry();
+        },
+      });
+      if (stopped) {
+        await stop();
+        return;
+      }
+      stopListening = stop;
+      failures = 0;
+      if (afterLoss) await reload();
+    } catch (error) {
+      if (failures === 0) log.warn({ err: error }, 'regions: could not listen for region changes; retrying');
+      scheduleRetry();
+    }
+  };
+
+  void listen(false);
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    const stop = stopListening;
+    stopListening = null;
+    await stop?.().catch((error: unknown) => log.debug({ err: error }, 'regions: stopping the listener failed'));
+  };
+}
