@@ -33,6 +33,7 @@ import { sleep } from './lib/stats.js';
 import { captureSearchSql } from './search/capture-search-sql.js';
 import { checkSameAnswers, runSaturationAlternated, runSearch, type SearchPhase } from './search/run-search.js';
 import { buildSearchRequests, buildStopSearchRequests, filterOfSearch } from './search/search-requests.js';
+import { SEARCHED_REGION, seedManyRegions } from './seed/many-regions.js';
 import { busiestInboxUser, seedDatabase } from './seed/seed-data.js';
 import { describeWebRoutes, lighthouseRows, measureWebSizes, runLighthouseMedian, SIGNED_OUT_PAGES, webSizeRows, type LighthouseResult } from './web/run-web.js';
 
@@ -86,7 +87,25 @@ function searchRows(phases: readonly SearchPhase[]): ReportRow[] {
 }
 
 function stopSearchRows(ours: SearchPhase, baseline: SearchPhase, stopRides: number): ReportRow[] {
-  const label = `Ride search with stops (A or B a stop; ${stopRides} upcoming rides with stops), saturation`;
+  return saturationRows(`Ride search with stops (A or B a stop; ${stopRides} upcoming rides with stops), saturation`, ours, baseline);
+}
+
+/** Issue 33: 50 more live regions, held by every process, and the search in one of them. */
+const MANY_REGIONS = 50;
+const PLACES_PER_REGION = 200;
+
+/** Waits until the app serves this many regions (it hears new ones by NOTIFY). */
+async function waitForRegions(appUrl: string, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const listed = (await (await fetch(`${appUrl}/api/regions`)).json()) as unknown[];
+    if (listed.length >= count) return;
+    if (Date.now() > deadline) throw new Error(`the app serves ${listed.length} regions, not ${count}`);
+    await sleep(50);
+  }
+}
+
+function saturationRows(label: string, ours: SearchPhase, baseline: SearchPhase): ReportRow[] {
   return [
     { benchmark: label, figure: 'throughput (req/s)', ours: ours.requestsPerSecond, baseline: baseline.requestsPerSecond },
     { benchmark: label, figure: 'p50 latency (ms)', ours: ours.p50, baseline: baseline.p50 },
@@ -167,6 +186,20 @@ async function main() {
       2,
       'search with stops',
     );
+    log('ride search among 50 more regions');
+    const manyRegions = await seedManyRegions(pool, { count: MANY_REGIONS, placesEach: PLACES_PER_REGION });
+    await waitForRegions(app.url, 2 + MANY_REGIONS);
+    const regionRequests = requests.filter((request) => request.region === 'cornell').map((request) => ({ ...request, region: SEARCHED_REGION }));
+    await checkSameAnswers(app.url, baseline.url, regionRequests);
+    const regionPhases = await runSaturationAlternated(
+      [
+        { name: 'ours', url: app.url, pid: app.child.pid! },
+        { name: 'baseline', url: baseline.url, pid: baseline.child.pid! },
+      ],
+      regionRequests,
+      2,
+      'search in one of many regions',
+    );
     await baseline.stop();
 
     log('EXPLAIN');
@@ -219,6 +252,11 @@ async function main() {
     const rows: ReportRow[] = [
       ...searchRows(phases),
       ...stopSearchRows(stopSearch('ours'), stopSearch('baseline'), seeded.stopRides.length),
+      ...saturationRows(
+        `Ride search in one of ${MANY_REGIONS} more live regions of ${PLACES_PER_REGION} places each (a copy of cornell's ${manyRegions.copiedRides} rides), saturation`,
+        regionPhases.find((phase) => phase.target === 'ours')!,
+        regionPhases.find((phase) => phase.target === 'baseline')!,
+      ),
       { benchmark: 'Booking, hot rides', figure: 'bookings/s', ours: throughput('ours').bookingsPerSecond, baseline: throughput('baseline').bookingsPerSecond },
       { benchmark: 'Booking, hot rides', figure: 'p50 latency (ms)', ours: throughput('ours').p50, baseline: throughput('baseline').p50 },
       { benchmark: 'Booking, hot rides', figure: 'p99 latency (ms)', ours: throughput('ours').p99, baseline: throughput('baseline').p99 },

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** What the build reads: these folders and files of the repository (tests excepted). */
-export const BUILD_INPUTS = [
+const BUILD_INPUTS = [
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',
@@ -40,7 +40,7 @@ export const BUILD_INPUTS = [
 export const BUILD_OUTPUTS = ['packages/shared/dist', 'apps/server/dist/main.js', 'apps/web/dist/index.html'];
 
 /** Where the hash of the last build that succeeded is kept (inside the server's output). */
-export const STAMP_FILE = 'apps/server/dist/.build-inputs';
+const STAMP_FILE = 'apps/server/dist/.build-inputs';
 
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
@@ -59,7 +59,7 @@ function* filesUnder(root, relative) {
 }
 
 /** One hash of every input's path and content. */
-export function hashBuildInputs(root = ROOT, inputs = BUILD_INPUTS) {
+function hashBuildInputs(root = ROOT, inputs = BUILD_INPUTS) {
   const hash = createHash('sha256');
   for (const input of inputs) {
     for (const file of filesUnder(root, input)) {
@@ -84,7 +84,7 @@ export function stampBuild(root = ROOT) {
   writeFileSync(path.join(root, STAMP_FILE), `${hashBuildInputs(root)}\n`);
 }
 
-export function main(args = process.argv.slice(2)) {
+function main(args = process.argv.slice(2)) {
   if (args.includes('--stamp')) {
     stampBuild();
     return 0;

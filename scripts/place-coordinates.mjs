@@ -160,7 +160,7 @@ const NJ = {
   philadelphia_airport: point(39.8719, -75.2411, 'Philadelphia International Airport (PHL): FAA airport reference point'),
 };
 
-export const PLACE_SOURCES = { cornell: CORNELL, nj: NJ };
+const PLACE_SOURCES = { cornell: CORNELL, nj: NJ };
 
 function packageVersion() {
   // The package exports no package.json: it sits beside the data.

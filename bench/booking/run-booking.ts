@@ -68,7 +68,7 @@ export function bookThroughApp(url: string, segmentOf: () => Segment | undefined
 }
 
 /** The baseline: the same conditional UPDATE and INSERT in a transaction, straight through pg. */
-export function bookThroughPg(pool: pg.Pool): BookOne {
+function bookThroughPg(pool: pg.Pool): BookOne {
   return async (rideId, user) => {
     const client = await pool.connect();
     try {

@@ -42,7 +42,7 @@ function readSizes(): number[] {
   return sizes;
 }
 
-export interface GrowthStep {
+interface GrowthStep {
   rides: number;
   stopRides: number;
   seedSeconds: number;

@@ -106,7 +106,7 @@ export async function startNodeProcess(options: {
   };
 }
 
-export async function stopProcess(child: ChildProcess): Promise<void> {
+async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -122,7 +122,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
  * own, bench/results/profiles/<label>-<time>: one file per thread, named by Node (CPU.<date>.<time>.
  * <pid>.<thread>.<n>.cpuprofile; the main thread is 0, a loader such as tsx has a thread of its own).
  */
-export function nodeFlags(label: string): string[] {
+function nodeFlags(label: string): string[] {
   if (process.env.BENCH_CPU_PROF !== '1') return [];
   return ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH_ROOT, 'results/profiles', `${label}-${Date.now()}`)}`];
 }

@@ -1,6 +1,6 @@
 import { freePort, startBenchScript } from '../lib/processes.js';
 
-export interface SmtpSinkStats {
+interface SmtpSinkStats {
   received: number;
   /** Distinct Message-IDs among them. */
   distinct: number;

@@ -8,7 +8,8 @@ import type { SearchFilterInput } from './search-sql.js';
 
 /** One search as the home page sends it: a region, some filters, a signed-in user. */
 export interface SearchRequest {
-  region: Region;
+  /** A region's slug: cornell or nj, or one the bench added (seed/many-regions.ts). */
+  region: string;
   from?: string;
   to?: string;
   /** A calendar day in BENCH_TIME_ZONE: startDate = endDate (the day carousel). */

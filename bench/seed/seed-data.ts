@@ -42,7 +42,7 @@ export interface StopRide {
   leaves: number[];
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Places drawn with a Zipf-like skew, as real traffic concentrates on a few routes (Ithaca to

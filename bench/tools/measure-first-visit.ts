@@ -31,7 +31,7 @@ interface Counted {
 }
 
 /** The precache list injected into dist/sw.js: its URLs and their uncompressed sizes in dist/. */
-export function readPrecacheList(distDir: string): { url: string; bytes: number }[] {
+function readPrecacheList(distDir: string): { url: string; bytes: number }[] {
   const worker = readFileSync(path.join(distDir, 'sw.js'), 'utf8');
   const urls = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
   if (urls.length === 0) throw new Error('found no precache list in sw.js');

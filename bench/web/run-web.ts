@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,22 +10,24 @@ import type { ReportRow } from '../lib/report.js';
 import { round } from '../lib/stats.js';
 
 const WEB_ROOT = path.join(REPO_ROOT, 'apps/web');
+// Lighthouse's command line is found as a package, wherever npm put it (and so knip sees it used).
+const require = createRequire(import.meta.url);
 const ROUTER = path.join(WEB_ROOT, 'src/app/router.tsx');
 /** The router's helper for a lazily loaded page: `const Page = lazyWithReload(() => import('...')...)`. */
 const LAZY_HELPER = 'lazyWithReload';
 
-export interface AssetSize {
+interface AssetSize {
   file: string;
   bytes: number;
   gzipBytes: number;
 }
 
-export interface ChunkSet {
+interface ChunkSet {
   js: AssetSize[];
   css: AssetSize[];
 }
 
-export interface RouteSize extends ChunkSet {
+interface RouteSize extends ChunkSet {
   /** As the router writes it: pages under / are also under /cornell and /nj. */
   route: string;
   /** The source of the route's lazily loaded page, relative to apps/web; null when it is in the entry. */
@@ -47,7 +50,7 @@ export interface LighthouseResult {
   tbtMs: number;
 }
 
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -225,7 +228,7 @@ export function runLighthouse(url: string): Promise<LighthouseResult> {
   if (!existsSync(chromium)) return Promise.reject(new Error(`no Chromium at ${chromium} (set CHROMIUM_PATH)`));
   const outDir = mkdtempSync(path.join(tmpdir(), 'carpool-lighthouse-'));
   const report = path.join(outDir, 'report.json');
-  const cli = path.join(REPO_ROOT, 'node_modules/lighthouse/cli/index.js');
+  const cli = require.resolve('lighthouse/cli/index.js');
   const flags = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync';
   return new Promise<LighthouseResult>((resolve, reject) => {
     const child = spawn(

@@ -186,7 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const verifier = devIdp ? devIdp.verifier : googleVerifier(config.googleClientId!, clock);
   await app.register(healthRoutes);
   const regionDomains = (region: string) => deps.regions.find(region)?.emailDomains ?? [];
-  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier, regionDomains }, devIdp });
+  const collegeOfEmail = (email: string) => deps.regions.collegeOfEmail(email);
+  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier, regionDomains, collegeOfEmail }, devIdp });
   // Signed links in e-mails (unsubscribe, newsletter confirmation) and the sealed sign-in codes of
   // the outbox; the key sits beside the dev sign-in key.
   const mailTokens = loadMailTokens(config.devIdpKeyDir);
@@ -203,8 +204,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         flush: () => app.notificationOutbox.nudge(),
       },
       regionDomains,
+      collegeOfEmail,
     },
-    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log, regionDomains },
+    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log, regionDomains, collegeOfEmail },
   });
   await app.register(usersRoutes);
   await app.register(ridesRoutes);

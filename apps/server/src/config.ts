@@ -22,7 +22,7 @@ const DEFAULT_EMAIL_CODES_PER_EMAIL_PER_HOUR = 5;
 const DEFAULT_EMAIL_CODES_PER_ADDRESS_PER_HOUR = 30;
 
 /** localhost, 127.0.0.0/8 and ::1 (also as an IPv4-mapped address): only this machine can connect. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare === '::1') return true;
   const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
@@ -100,7 +100,7 @@ const EnvVariables = z.object({
 });
 
 /** The ways into a region; `google` stands for the development provider in dev mode. */
-export const SIGN_IN_METHODS = ['google', 'email-code', 'oidc'] as const;
+const SIGN_IN_METHODS = ['google', 'email-code', 'oidc'] as const;
 
 /**
  * A region's sign-in settings come from variables named after it until regions are rows (issue 33):

@@ -9,7 +9,7 @@ export const COLLEGE_LABELS: Record<College, string> = {
 };
 
 /** The test-company domain that maps to cornell, as the spec's college rule describes. */
-export const TEST_EMAIL_DOMAIN = 'example.com';
+const TEST_EMAIL_DOMAIN = 'example.com';
 
 const PUBLIC_MAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com'];
 
@@ -42,6 +42,11 @@ export function collegeFromEmail(email: string): College | null {
     if (isDomainOrSubdomain(domain, known)) return college;
   }
   return null;
+}
+
+/** A college's name; a college the built-in list does not know (one of a region made in the console) by its slug. */
+export function collegeLabel(college: string): string {
+  return isCollege(college) ? COLLEGE_LABELS[college] : college;
 }
 
 export function isCollege(value: unknown): value is College {

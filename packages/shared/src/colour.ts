@@ -14,12 +14,12 @@ export function parseHexColour(hex: string): Rgb | null {
   return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as unknown as Rgb;
 }
 
-export function toHexColour(rgb: Rgb): string {
+function toHexColour(rgb: Rgb): string {
   return `#${rgb.map((channel) => Math.round(Math.min(255, Math.max(0, channel))).toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** WCAG 2.x relative luminance of an sRGB colour. */
-export function relativeLuminance(rgb: Rgb): number {
+function relativeLuminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map((channel) => {
     const value = channel / 255;
     return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
@@ -37,7 +37,7 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 export const CONTRAST_AA = 4.5;
 const WHITE: Rgb = [255, 255, 255];
 /** The dark theme's page background (Tailwind slate-950, apps/web/src/index.css). */
-export const DARK_BACKGROUND = '#020617';
+const DARK_BACKGROUND = '#020617';
 
 /**
  * The two checks a region's colours must pass: white text on the light theme's primary (the header,

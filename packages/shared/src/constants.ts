@@ -19,7 +19,6 @@ export const MIN_PRICE = 1;
  * fair share and still far below the old limit of $10,000, which only let typing mistakes through.
  */
 export const MAX_PRICE = 200;
-export const SUGGESTED_MAX_PRICE = 40;
 
 export const CAROUSEL_DAYS = 5;
 /** GET /api/rides/day-counts counts at most this many days in one call. */

@@ -9,7 +9,7 @@ import type { PlaceIndex, PlacePoint } from './place-index.js';
  * Buffalo 153 for 125 (1.22), Princeton to Newark 45 for 37 (1.22), and a dozen such routes have a
  * median near 1.24. 1.25 is that median, rounded.
  */
-export const ROAD_FACTOR = 1.25;
+const ROAD_FACTOR = 1.25;
 
 /**
  * Door-to-door average speed of an intercity trip, in miles per hour, for the estimated arrival at
@@ -17,10 +17,10 @@ export const ROAD_FACTOR = 1.25;
  * short break (Ithaca to New York City, about 223 road miles, is some four hours at the wheel and
  * four and a half with a stop).
  */
-export const AVERAGE_SPEED_MPH = 50;
+const AVERAGE_SPEED_MPH = 50;
 
 /** A place is on the way when going through it adds at most this share of the direct distance. */
-export const ON_THE_WAY_MAX_DETOUR = 0.15;
+const ON_THE_WAY_MAX_DETOUR = 0.15;
 
 /**
  * The default suggested price per seat, in cents per road mile: the IRS standard mileage rate for

@@ -40,14 +40,14 @@ export interface ClientToServerEvents {
 }
 
 /** What a user's room (`user:<id>`) hears: every socket of the signed-in person. */
-export interface UserRoomEvents {
+interface UserRoomEvents {
   /** A direct message to or from the signed-in user (the sender's other tabs get it too). */
   'direct-message': (message: DirectMessage) => void;
   notification: (notification: Notification) => void;
 }
 
 /** What a ride chat's room (`ride:<id>`) hears: the sockets that joined it. */
-export interface RideRoomEvents {
+interface RideRoomEvents {
   /** A message in a ride chat the socket has joined. */
   'new-message': (message: RideMessage) => void;
 }

@@ -14,13 +14,13 @@ export class BackupError extends Error {
 }
 
 /** What a backup file holds, told by its first bytes. */
-export type BackupKind = 'pglite' | 'postgres';
+type BackupKind = 'pglite' | 'postgres';
 
 /** pg_dump's custom format starts with these bytes; the embedded dump is a gzip'd tar of the data folder. */
 const PG_DUMP_MAGIC = Buffer.from('PGDMP');
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
-export function backupKindOf(file: string): BackupKind {
+function backupKindOf(file: string): BackupKind {
   if (!existsSync(file)) throw new BackupError(`No backup file at ${file}`);
   const head = Buffer.alloc(5);
   const fd = openSync(file, 'r');

@@ -14,7 +14,7 @@ import { guardedClientClass } from './guarded-client.js';
 import { NOTIFY_CHANNELS } from './notify-channels.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -37,7 +37,7 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.join(SERVER_PACKAGE_DIR, 'drizzle');
 
 /** The embedded database's shared_buffers unless PGLITE_SHARED_BUFFERS says otherwise (see pgliteStartParams). */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 export interface EmbeddedOptions {
   /** shared_buffers of the embedded database (a PostgreSQL size: "16MB"); default DEFAULT_PGLITE_SHARED_BUFFERS. */
@@ -66,7 +66,7 @@ export async function openDatabase(options: {
  * per backend slot (connections plus PostgreSQL's own, about 32 here against 128 by default), so
  * four times the locks per transaction keeps PostgreSQL's default total.
  */
-export function pgliteStartParams(sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): string[] {
+function pgliteStartParams(sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): string[] {
   return [
     ...PGlite.defaultStartParams,
     ...['-c', `shared_buffers=${sharedBuffers}`],

@@ -98,7 +98,7 @@ function rowMapperSource(columns: readonly { path: readonly string[]; decoder: D
  * fields drizzle turns into a null object, and any query whose internals are not the ones above
  * (a test checks they are, so an upgrade that changes them fails it rather than slowing down unseen).
  */
-export function withCompiledRowMapper<T>(query: T): T {
+function withCompiledRowMapper<T>(query: T): T {
   const internals = query as PreparedQueryInternals;
   const { fields, joinsNotNullableMap } = internals;
   if (!Array.isArray(fields) || internals.customResultMapper) return query;

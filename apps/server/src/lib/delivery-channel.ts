@@ -23,7 +23,7 @@ export interface DeliveryBooking {
 }
 
 /** What the outbox knows beyond the message itself; a channel uses what it needs. */
-export interface DeliveryContext {
+interface DeliveryContext {
   region: Region;
   /** The person's e-mail address (null when the account has none). */
   email: string | null;

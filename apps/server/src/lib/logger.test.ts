@@ -7,6 +7,9 @@ import { testConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { LOG_REDACT, loggerOptions } from './logger.js';
 
+// Named `require` so that knip sees the pino-pretty the logger loads by name (knip.jsonc).
+const require = createRequire(import.meta.url);
+
 describe('loggerOptions', () => {
   it('is pretty for a person at a terminal, JSON otherwise and always in production', () => {
     const development = { logLevel: 'info', nodeEnv: 'development' } as const;
@@ -14,7 +17,7 @@ describe('loggerOptions', () => {
     expect(loggerOptions(development, false)).toEqual({ level: 'info', redact: LOG_REDACT });
     expect(loggerOptions({ ...development, nodeEnv: 'production' }, true)).toEqual({ level: 'info', redact: LOG_REDACT });
     // The transport is loaded by name in a worker: it must be installed beside the server.
-    expect(() => createRequire(import.meta.url).resolve('pino-pretty')).not.toThrow();
+    expect(() => require.resolve('pino-pretty')).not.toThrow();
   });
 });
 

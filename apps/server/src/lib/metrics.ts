@@ -1,9 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** One sample of a gauge: a value, with labels when the gauge declares label names. */
-export type GaugeSample = number | { labels: Record<string, string>; value: number }[];
+type GaugeSample = number | { labels: Record<string, string>; value: number }[];
 
-export interface GaugeDefinition {
+interface GaugeDefinition {
   /** Prometheus name, `carpool_` first, unit last (`_seconds`, `_bytes`, `_total` only for counters). */
   name: string;
   help: string;

@@ -8,7 +8,7 @@ import type { Redis, RedisOptions } from 'ioredis';
  */
 
 /** How a client behaves while Redis is unreachable. */
-export type RedisRole =
+type RedisRole =
   /**
    * Answers inside a request (rate limits): fails at once while disconnected and gives up on a
    * Redis that accepts the connection but does not answer, so that a request never waits on it.
@@ -29,7 +29,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 250;
 const CONNECT_TIMEOUT_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 1_500;
 
-export interface RedisClientStatus {
+interface RedisClientStatus {
   name: string;
   /** ioredis' connection state: `ready` when commands are answered. */
   status: string;
@@ -53,7 +53,7 @@ const roleOptions = (role: RedisRole, commandTimeoutMs: number): RedisOptions =>
     : { enableOfflineQueue: true, maxRetriesPerRequest: null };
 
 /** Closes one client without waiting on a Redis that is not there. */
-export async function closeRedis(client: Redis): Promise<void> {
+async function closeRedis(client: Redis): Promise<void> {
   if (client.status === 'end') return;
   if (client.status !== 'ready') {
     client.disconnect();
@@ -121,7 +121,7 @@ export async function createRedisConnections(
  * One warning when a client loses Redis and one line when it is back; without an 'error'
  * listener ioredis would throw "Unhandled error event" on every failed reconnection.
  */
-export function watchOutages(client: Redis, name: string, log: FastifyBaseLogger): void {
+function watchOutages(client: Redis, name: string, log: FastifyBaseLogger): void {
   let down = false;
   client.on('error', (error: Error) => {
     if (down) return;

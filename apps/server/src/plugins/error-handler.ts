@@ -23,7 +23,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
 };
 
 /** When a client should try again after the database went away: pools reconnect within seconds. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** One error handler for the whole API: every error answer has the same JSON shape. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

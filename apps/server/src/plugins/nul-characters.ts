@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.js';
 
 /** The path of the first string value that holds a NUL character, or null when none does. */
-export function findNulCharacter(value: unknown, path: string): string | null {
+function findNulCharacter(value: unknown, path: string): string | null {
   const pending: Array<[unknown, string]> = [[value, path]];
   while (pending.length > 0) {
     const [current, at] = pending.pop()!;

@@ -41,7 +41,7 @@ export interface ApiRoute {
 }
 
 /** The swagger UI's own pages and assets: served by the docs plugin, not part of the API. */
-export const DOCS_ROUTE_PREFIX = '/api/docs';
+const DOCS_ROUTE_PREFIX = '/api/docs';
 
 const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'auth', description: 'Sign-in with an ID token, the session behind the bearer token, public client configuration' },
@@ -91,7 +91,7 @@ function authOf(app: FastifyInstance, route: RouteOptions): AuthKind {
 }
 
 /** The codes an operation can answer without saying so itself, from how it is registered. */
-export function commonErrorCodes(route: ApiRoute): ErrorCode[] {
+function commonErrorCodes(route: ApiRoute): ErrorCode[] {
   // X-Region is read on every request, so every operation can answer INVALID_REGION.
   const codes: ErrorCode[] = ['INVALID_REGION'];
   if (route.validatesInput) codes.push('VALIDATION_FAILED');

@@ -23,7 +23,7 @@ import { AppError } from '../lib/app-error.js';
 import { setTimeoutAt } from '../lib/long-timeout.js';
 import { bearerToken } from './auth.js';
 
-export interface SocketData {
+interface SocketData {
   userId: string;
   sessionId: string;
   sessionExpiresAt: number;
@@ -32,7 +32,7 @@ export interface SocketData {
 /** Every socket of a session, so that signing out closes them on every process. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 declare module 'fastify' {
@@ -42,10 +42,10 @@ declare module 'fastify' {
 }
 
 /** How long a dropped connection may come back and get the events it missed replayed. */
-export const CONNECTION_RECOVERY_MS = 2 * 60_000;
+const CONNECTION_RECOVERY_MS = 2 * 60_000;
 
 /** The people a notification takes out of a ride's chat room, and the ride. */
-export interface RideRoomLeavers {
+interface RideRoomLeavers {
   rideId: string;
   userIds: string[];
 }

@@ -69,7 +69,7 @@ function redisCounter(redis: Redis, prefix: string): Counter {
   };
 }
 
-export function createWindowLimit(counter: Counter, clock: Clock, options: WindowLimitOptions, log: FastifyInstance['log']): WindowLimit {
+function createWindowLimit(counter: Counter, clock: Clock, options: WindowLimitOptions, log: FastifyInstance['log']): WindowLimit {
   return {
     async take(key) {
       if (options.max <= 0) return;

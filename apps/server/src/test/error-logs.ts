@@ -54,7 +54,7 @@ export function errorLogs(): readonly string[] {
 }
 
 /** The message a pattern is matched against (see allowErrorLogs). */
-export function errorLogMessage(line: LogLine): string {
+function errorLogMessage(line: LogLine): string {
   const error = line.err ? ` ${line.err.type ?? 'Error'}: ${line.err.message ?? ''}` : '';
   return `${line.msg ?? ''}${error}`.trim();
 }
@@ -114,7 +114,7 @@ export function beginTestErrorLogs(): void {
 }
 
 /** The running test's error lines that nothing allowed, described. */
-export function unallowedErrorLogs(): string[] {
+function unallowedErrorLogs(): string[] {
   return seen.filter((entry) => !isAllowed(entry.message)).map((entry) => describeLine(entry.message, entry.line));
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 
 /** What the next token request answers: an ID token with these claims over the defaults, signed by the published key or another one. */
-export interface ForgedIdToken {
+interface ForgedIdToken {
   nonce: string;
   claims?: JWTPayload;
   signedByAnotherKey?: boolean;

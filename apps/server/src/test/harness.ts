@@ -13,7 +13,7 @@ import type { SignedInUser } from '@carpool/shared/schemas/users';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The embedded PGlite always; PostgreSQL as well when TEST_DATABASE_URL is set. */
-export const TEST_DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const TEST_DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /** Runs a suite once per database kind; each run gets its own fresh database. */
 export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {

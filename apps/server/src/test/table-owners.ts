@@ -52,7 +52,7 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
  * every statement that takes or frees seats and suitcases is written in that one file (its
  * fragments may be put into other rides statements, as the cancellation and the edit do).
  */
-export const SEAT_COLUMNS = {
+const SEAT_COLUMNS = {
   owner: 'modules/rides/seat-inventory.ts',
   columns: ['leg_seats', 'leg_suitcases', 'total_seats', 'total_suitcases'],
   properties: ['legSeats', 'legSuitcases', 'totalSeats', 'totalSuitcases'],
@@ -73,7 +73,7 @@ export interface TableWrite {
 }
 
 /** The module folder a source file belongs to; null outside src/modules (which owns no table). */
-export function moduleOf(file: string): string | null {
+function moduleOf(file: string): string | null {
   return /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
 }
 
@@ -81,7 +81,7 @@ const SQL_WRITE = /\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)
 const SEAT_ASSIGNMENT = new RegExp(`\\b(${SEAT_COLUMNS.columns.join('|')})\\s*=(?!=)`, 'gi');
 
 /** The table writes of one source file: drizzle's insert/update/delete of a schema table, and SQL text that inserts, updates or deletes a table. */
-export function findTableWrites(file: string, text: string): TableWrite[] {
+function findTableWrites(file: string, text: string): TableWrite[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const writes: TableWrite[] = [];
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;

@@ -107,7 +107,7 @@ export function preloadFirstPage(pathname: string): Promise<void> {
 }
 
 /** The route objects, matched against the address. */
-export function AppRoutes() {
+function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -4,11 +4,11 @@ import { api } from './api-client';
 import { importAuthSchemas } from './schema-modules';
 
 /** The server's public set-up: sign-in mode, Google client id, maps key, tile URL. */
-export function getAppConfig(): Promise<AuthConfig> {
+function getAppConfig(): Promise<AuthConfig> {
   return api.get('/api/config', { schema: () => importAuthSchemas().then((module) => module.AuthConfigDto) });
 }
 
-export const appConfigQueryOptions = queryOptions({
+const appConfigQueryOptions = queryOptions({
   queryKey: ['app-config'],
   queryFn: getAppConfig,
   // Fixed for the life of the server process.

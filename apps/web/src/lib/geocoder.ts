@@ -35,7 +35,7 @@ export class GeocoderUnavailableError extends Error {
 }
 
 /** Builds the search URL: the configured endpoint keeps its own parameters (an instance key, say). */
-export function geocoderSearchUrl(endpoint: string, query: string, region: Region): string {
+function geocoderSearchUrl(endpoint: string, query: string, region: Region): string {
   const url = new URL(endpoint, window.location.href);
   url.searchParams.set('q', query);
   url.searchParams.set('format', 'jsonv2');

@@ -50,7 +50,7 @@ export type PublicSocket = Socket<PublicServerToClientEvents, Record<string, nev
 export type PublicSocketFactory = (options: AppSocketOptions) => PublicSocket;
 
 /** As the signed-in socket, with the region in place of the token. */
-export function publicSocketOptions(region: Region): AppSocketOptions {
+function publicSocketOptions(region: Region): AppSocketOptions {
   const auth: PublicHandshakeAuth = { region };
   return { ...socketOptions(''), auth };
 }
@@ -133,7 +133,7 @@ function watchRefusals(connection: Connection): void {
 }
 
 /** Takes a share of the session's connection, opening it if needed; returns the release. */
-export function holdSocket(region: Region, token: string): () => void {
+function holdSocket(region: Region, token: string): () => void {
   const key = connectionKey(region, token);
   if (current && current.key !== key) closeCurrent();
   if (!current) {
@@ -157,7 +157,7 @@ export function holdSocket(region: Region, token: string): () => void {
 }
 
 /** The open connection of that session, if any. */
-export function peekSocket(region: Region, token: string): AppSocket | null {
+function peekSocket(region: Region, token: string): AppSocket | null {
   return current?.key === connectionKey(region, token) ? current.socket : null;
 }
 

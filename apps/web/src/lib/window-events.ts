@@ -2,9 +2,9 @@ import { WINDOW_EVENTS } from '@carpool/shared/constants';
 import type { BuiltInRegion as Region } from '@carpool/shared/regions';
 import { useEffect, useRef } from 'react';
 
-export type AuthExpiredReason = 'expired' | 'unauthorized' | 'suspended';
+type AuthExpiredReason = 'expired' | 'unauthorized' | 'suspended';
 
-export interface AuthExpiredDetail {
+interface AuthExpiredDetail {
   region: Region;
   reason: AuthExpiredReason;
   /** What to tell the person instead of "Your session has expired" (a suspension and its reason). */
@@ -14,7 +14,7 @@ export interface AuthExpiredDetail {
 }
 
 /** What an empty ride search hands the ride request form: the places and day it searched for. */
-export interface RequestRidePrefill {
+interface RequestRidePrefill {
   from?: string;
   to?: string;
   /** yyyy-mm-dd in the viewer's zone. */

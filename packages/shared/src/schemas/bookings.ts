@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, PAYMENT_PLACEHOLDER_INTENT } from '../constants.js';
 import { BookingStatusSchema, PlaceValueSchema, RideDto } from './rides.js';
 
-export const BOOKINGS_PAGE_DEFAULT = 50;
-export const BOOKINGS_PAGE_MAX = 100;
+const BOOKINGS_PAGE_DEFAULT = 50;
+const BOOKINGS_PAGE_MAX = 100;
 
 /**
  * POST /api/bookings/bookRide. The server also checks seats and suitcases against what the ride
@@ -34,7 +34,7 @@ export const UserBookingsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
-export const BookingUserDto = z.object({
+const BookingUserDto = z.object({
   id: z.uuid(),
   name: z.string(),
   avatar: z.string().nullable(),
@@ -71,4 +71,3 @@ export function bookRideFormSchema(room: { seats: number; suitcases: number }) {
     suitcases: BookRideInput.shape.suitcases.max(room.suitcases),
   });
 }
-export type BookRideForm = z.input<ReturnType<typeof bookRideFormSchema>>;

@@ -33,11 +33,10 @@ export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, Notificatio
 
 /** Channels that reach a person outside the app. */
 export const DELIVERY_CHANNELS = ['email', 'push'] as const;
-export const DeliveryChannelSchema = z.enum(DELIVERY_CHANNELS);
-export type DeliveryChannel = z.infer<typeof DeliveryChannelSchema>;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
-export const ChannelSwitches = z.object({ email: z.boolean(), push: z.boolean() });
-export type ChannelSwitches = z.infer<typeof ChannelSwitches>;
+const ChannelSwitches = z.object({ email: z.boolean(), push: z.boolean() });
+type ChannelSwitches = z.infer<typeof ChannelSwitches>;
 
 export const NotificationPreferences = z.object({
   bookings: ChannelSwitches,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = [
+const NOTIFICATION_KINDS = [
   'booking_requested',
   'booking_confirmed',
   'booking_rejected',
@@ -19,10 +19,10 @@ export const NOTIFICATION_KINDS = [
   'waitlist_promoted',
   'waitlist_closed',
 ] as const;
-export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
+const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
-export const NotificationDto = z.object({
+const NotificationDto = z.object({
   id: z.uuid(),
   kind: NotificationKindSchema,
   title: z.string(),
@@ -38,8 +38,8 @@ export const NotificationDto = z.object({
 });
 export type Notification = z.infer<typeof NotificationDto>;
 
-export const NOTIFICATIONS_DEFAULT_LIMIT = 50;
-export const NOTIFICATIONS_MAX_LIMIT = 200;
+const NOTIFICATIONS_DEFAULT_LIMIT = 50;
+const NOTIFICATIONS_MAX_LIMIT = 200;
 
 export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).default(NOTIFICATIONS_DEFAULT_LIMIT),

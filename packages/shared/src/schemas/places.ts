@@ -6,7 +6,7 @@ export const OnTheWayQuery = z.object({ from: PlaceValueSchema, to: PlaceValueSc
 export type OnTheWayQuery = z.infer<typeof OnTheWayQuery>;
 
 /** A place a trip passes, with its road distance from the trip's start. */
-export const PlaceOnTheWayDto = z.object({ place: z.string(), label: z.string(), miles: z.number() });
+const PlaceOnTheWayDto = z.object({ place: z.string(), label: z.string(), miles: z.number() });
 export type PlaceOnTheWay = z.infer<typeof PlaceOnTheWayDto>;
 
 export const PlacesOnTheWayDto = z.array(PlaceOnTheWayDto);

@@ -12,18 +12,16 @@ const HexColour = z.string().regex(/^#[0-9a-f]{6}$/, 'a colour as #rrggbb');
  * dark theme's (text and accents on the dark background), and the scale of eleven shades the web
  * app's classes use, which the web app sets as CSS variables.
  */
-export const RegionThemeDto = z.object({
+const RegionThemeDto = z.object({
   light: HexColour,
   dark: HexColour,
   scale: z.object(Object.fromEntries(THEME_SCALE_STEPS.map((step) => [step, HexColour])) as Record<(typeof THEME_SCALE_STEPS)[number], typeof HexColour>),
 });
-export type RegionTheme = z.infer<typeof RegionThemeDto>;
 
-export const RegionStatusSchema = z.enum(['draft', 'live', 'archived']);
-export type RegionStatus = z.infer<typeof RegionStatusSchema>;
+const RegionStatusSchema = z.enum(['draft', 'live', 'archived']);
 
 /** A region as every page needs it: GET /api/regions lists the live ones. */
-export const RegionSummaryDto = z.object({
+const RegionSummaryDto = z.object({
   slug: z.string().regex(REGION_SLUG_PATTERN),
   name: z.string(),
   /** "at Cornell", "in New Jersey". */
@@ -37,7 +35,7 @@ export const RegionSummaryDto = z.object({
 });
 export type RegionSummary = z.infer<typeof RegionSummaryDto>;
 
-export const RegionPlaceDto = z.object({
+const RegionPlaceDto = z.object({
   slug: z.string(),
   label: z.string(),
   lat: z.number(),
@@ -45,8 +43,7 @@ export const RegionPlaceDto = z.object({
 });
 export type RegionPlace = z.infer<typeof RegionPlaceDto>;
 
-export const RegionCollegeDto = z.object({ slug: z.string(), name: z.string() });
-export type RegionCollege = z.infer<typeof RegionCollegeDto>;
+const RegionCollegeDto = z.object({ slug: z.string(), name: z.string() });
 
 /** GET /api/regions/{slug}: the summary with the region's places (in the order of its lists) and colleges. */
 export const RegionDetailDto = RegionSummaryDto.extend({
@@ -63,7 +60,7 @@ export const RegionSlugParams = z.object({ slug: z.string() });
  * Slugs a region cannot have: the web app's own first path segments (apps/web/src/app/router.tsx)
  * and the server's, which a region's `/{slug}/...` pages would shadow or be shadowed by.
  */
-export const RESERVED_REGION_SLUGS: ReadonlySet<string> = new Set([
+const RESERVED_REGION_SLUGS: ReadonlySet<string> = new Set([
   'admin', 'api', 'assets', 'conversation-messages', 'dev', 'dev-sign-in', 'inbox', 'login', 'my-rides', 'profile',
   'regions', 'ride-requests', 'sign-in', 'terms', 'about', 'privacy', 'static', 'icons', 'www',
 ]);
@@ -109,7 +106,7 @@ export const PlacesImportInput = z.object({
 });
 export type PlacesImportInput = z.infer<typeof PlacesImportInput>;
 
-export const RegionCollegeInput = z.object({
+const RegionCollegeInput = z.object({
   slug: z.string().trim().toLowerCase().regex(/^[a-z0-9_-]{1,64}$/),
   name: z.string().trim().min(1).max(60),
   emailDomains: z.array(EmailDomain).min(1).max(20),
@@ -134,5 +131,7 @@ export type AdminRegion = z.infer<typeof AdminRegionDto>;
 export const AdminRegionListDto = z.array(AdminRegionDto);
 
 /** What an import refused: every bad row, by its line in the file (or feature index), with why. */
-export const PlaceImportProblemDto = z.object({ row: z.number().int(), message: z.string() });
-export type PlaceImportProblem = z.infer<typeof PlaceImportProblemDto>;
+export interface PlaceImportProblem {
+  row: number;
+  message: string;
+}

@@ -3,11 +3,11 @@ import { MAX_STARS, MIN_STARS, REVIEW_COMMENT_MAX_CHARS } from '../constants.js'
 import { pagingQuery } from './common.js';
 
 /** `driver`: the passenger reviews the ride's driver; `passenger`: the driver reviews a passenger. */
-export const REVIEW_TYPES = ['driver', 'passenger'] as const;
-export const ReviewTypeSchema = z.enum(REVIEW_TYPES);
+const REVIEW_TYPES = ['driver', 'passenger'] as const;
+const ReviewTypeSchema = z.enum(REVIEW_TYPES);
 export type ReviewType = z.infer<typeof ReviewTypeSchema>;
 
-export const ReviewStarsSchema = z.number().int().min(MIN_STARS).max(MAX_STARS);
+const ReviewStarsSchema = z.number().int().min(MIN_STARS).max(MAX_STARS);
 
 export const SubmitReviewInput = z.object({
   bookingId: z.uuid(),
@@ -18,12 +18,11 @@ export const SubmitReviewInput = z.object({
 export type SubmitReviewInput = z.infer<typeof SubmitReviewInput>;
 
 /** The few user fields a review shows next to a name. */
-export const ReviewPersonDto = z.object({
+const ReviewPersonDto = z.object({
   id: z.uuid(),
   name: z.string(),
   avatar: z.string().nullable(),
 });
-export type ReviewPerson = z.infer<typeof ReviewPersonDto>;
 
 export const ReviewDto = z.object({
   id: z.uuid(),
@@ -38,8 +37,8 @@ export const ReviewDto = z.object({
 });
 export type Review = z.infer<typeof ReviewDto>;
 
-export const REVIEWS_PAGE_DEFAULT = 20;
-export const REVIEWS_PAGE_MAX = 100;
+const REVIEWS_PAGE_DEFAULT = 20;
+const REVIEWS_PAGE_MAX = 100;
 
 export const UserReviewsQuery = pagingQuery(REVIEWS_PAGE_DEFAULT, REVIEWS_PAGE_MAX).extend({ type: ReviewTypeSchema });
 export type UserReviewsQuery = z.infer<typeof UserReviewsQuery>;
@@ -51,7 +50,7 @@ export type UserReviews = z.infer<typeof UserReviewsDto>;
 export const RideReviewsDto = z.array(ReviewDto);
 
 /** A completed booking the caller has not reviewed yet; reviewType is the kind to submit. */
-export const PendingReviewDto = z.object({
+const PendingReviewDto = z.object({
   bookingId: z.uuid(),
   rideId: z.uuid(),
   reviewType: ReviewTypeSchema,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { COLLEGES } from '../colleges.js';
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, MIN_SUITCASES } from '../constants.js';
 import { pagingQuery } from './common.js';
-import { RatingSummaryDto } from './users.js';
+import { CollegeSchema, RatingSummaryDto } from './users.js';
 import { CalendarDaySchema, notesSchema, PlaceValueSchema, TimeOfDaySchema, TimeZoneSchema } from './rides.js';
 
 export const RIDE_REQUEST_NOTES_MAX_COUNT = 10;
@@ -67,7 +66,7 @@ export const RideRequestPassengerDto = RatingSummaryDto.extend({
   name: z.string(),
   avatar: z.string().nullable(),
   avatarColor: z.string().nullable(),
-  college: z.enum(COLLEGES).nullable(),
+  college: CollegeSchema.nullable(),
   driverVerified: z.boolean(),
 });
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pagingQuery } from './common.js';
 import { BookingStatusSchema } from './rides.js';
 
-export const REPORT_TARGET_TYPES = ['user', 'ride', 'ride_request', 'message', 'direct_message'] as const;
-export const ReportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES);
+const REPORT_TARGET_TYPES = ['user', 'ride', 'ride_request', 'message', 'direct_message'] as const;
+const ReportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES);
 export type ReportTargetType = z.infer<typeof ReportTargetTypeSchema>;
 
 export const REPORT_REASONS = [
@@ -15,7 +15,7 @@ export const REPORT_REASONS = [
   'fake_profile',
   'other',
 ] as const;
-export const ReportReasonSchema = z.enum(REPORT_REASONS);
+const ReportReasonSchema = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof ReportReasonSchema>;
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
@@ -38,8 +38,8 @@ export const CreateReportInput = z.object({
 });
 export type CreateReportInput = z.infer<typeof CreateReportInput>;
 
-export const REPORT_ACTIONS = ['dismiss', 'warn', 'hide_content', 'suspend_user'] as const;
-export const ReportActionSchema = z.enum(REPORT_ACTIONS);
+const REPORT_ACTIONS = ['dismiss', 'warn', 'hide_content', 'suspend_user'] as const;
+const ReportActionSchema = z.enum(REPORT_ACTIONS);
 export type ReportAction = z.infer<typeof ReportActionSchema>;
 
 const UserRef = z.object({ id: z.uuid(), name: z.string() });
@@ -80,14 +80,13 @@ export const ResolveReportInput = z.object({
 });
 export type ResolveReportInput = z.infer<typeof ResolveReportInput>;
 
-export const BlockedUserDto = z.object({
+const BlockedUserDto = z.object({
   id: z.uuid(),
   name: z.string(),
   avatar: z.string().nullable(),
   avatarColor: z.string().nullable(),
   blockedAt: z.iso.datetime(),
 });
-export type BlockedUser = z.infer<typeof BlockedUserDto>;
 export const BlockedUsersDto = z.object({ blocked: z.array(BlockedUserDto) });
 export type BlockedUsers = z.infer<typeof BlockedUsersDto>;
 
@@ -96,7 +95,7 @@ export type SuspendUserInput = z.infer<typeof SuspendUserInput>;
 
 export const AdminUsersQuery = pagingQuery(20, 100).extend({ q: z.string().trim().max(200).default('') });
 
-export const AdminUserDto = z.object({
+const AdminUserDto = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
@@ -172,7 +171,7 @@ export const AUDIT_ACTIONS = [
   'region_published',
   'region_archived',
 ] as const;
-export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 export const AuditQuery = pagingQuery(50, 200).extend({
@@ -181,7 +180,7 @@ export const AuditQuery = pagingQuery(50, 200).extend({
   /** A user's, report's or other row's id, or a region's slug. */
   targetId: z.string().min(1).max(64).optional(),
 });
-export const AuditEntryDto = z.object({
+const AuditEntryDto = z.object({
   id: z.uuid(),
   actor: UserRef.nullable(),
   action: AuditActionSchema,
@@ -199,7 +198,7 @@ export const DeleteAccountInput = z.object({
 });
 
 /** The body of a rejection is optional (the admin command sends none); the reason is shown to the user. */
-export const RejectVerificationBody = z.object({ reason: z.string().trim().max(1000).default('') });
+const RejectVerificationBody = z.object({ reason: z.string().trim().max(1000).default('') });
 export const RejectVerificationInput = RejectVerificationBody.nullish();
 /** The admin console's rejection: RejectVerificationBody's, with a reason, because the driver is shown it. */
 export const RejectVerificationFormInput = RejectVerificationBody.extend({ reason: RejectVerificationBody.shape.reason.unwrap().min(1) });

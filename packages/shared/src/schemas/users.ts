@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COLLEGES } from '../colleges.js';
 import type { PreferenceKey } from '../constants.js';
 
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
@@ -22,7 +21,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   okayWithSmoking: false,
 };
 
-export const CollegeSchema = z.enum(COLLEGES);
+/** A college's slug: the colleges are data, each of a region (GET /api/regions/{slug}). */
+export const CollegeSchema = z.string().regex(/^[a-z0-9_-]{1,64}$/);
 
 /** A user as anyone signed in may see them. */
 export const PublicUserDto = z.object({

@@ -7,7 +7,7 @@ export const VERIFICATION_DOCUMENT_FIELDS = ['licenseFront', 'licenseBack', 'ins
 export type VerificationDocumentField = (typeof VERIFICATION_DOCUMENT_FIELDS)[number];
 
 export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+const SubmissionStatusSchema = z.enum(SUBMISSION_STATUSES);
 export type SubmissionStatus = z.infer<typeof SubmissionStatusSchema>;
 
 const isoDate = z.iso.date();
@@ -58,8 +58,8 @@ export const VerificationUploadDto = z.object({
   submission: VerificationSubmissionDto,
 });
 
-export const VERIFICATIONS_PAGE_DEFAULT = 50;
-export const VERIFICATIONS_PAGE_MAX = 200;
+const VERIFICATIONS_PAGE_DEFAULT = 50;
+const VERIFICATIONS_PAGE_MAX = 200;
 
 export const AdminVerificationsQuery = pagingQuery(VERIFICATIONS_PAGE_DEFAULT, VERIFICATIONS_PAGE_MAX).extend({
   status: SubmissionStatusSchema.default('pending'),

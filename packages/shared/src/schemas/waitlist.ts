@@ -31,7 +31,7 @@ export const WaitlistEntryDto = MyWaitlistEntryDto.extend({ rideId: z.uuid() });
 export type WaitlistEntry = z.infer<typeof WaitlistEntryDto>;
 
 /** One waiting passenger, as the driver sees the list (GET /api/rides/{id}/waitlist). */
-export const WaitingPassengerDto = z.object({
+const WaitingPassengerDto = z.object({
   position: z.number().int().min(1),
   seats: z.number().int(),
   suitcases: z.number().int(),

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AVATAR_COLORS } from '@carpool/shared/constants';
-import { collegeFromEmail } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import type { Config } from '../../config.js';
@@ -37,6 +36,8 @@ export interface AuthDeps {
   verifier: IdTokenVerifier;
   /** A region's own sign-in domains (its row of the regions tables). */
   regionDomains: (region: Region) => readonly string[];
+  /** The college of an address, from the regions' colleges (the school badge). */
+  collegeOfEmail: (email: string) => string | null;
 }
 
 export function hashToken(token: string): string {
@@ -44,7 +45,7 @@ export function hashToken(token: string): string {
 }
 
 /** The spec's domain rule, for the region signed in to (docs/decisions/regions-as-data.md). */
-export function assertAllowedEmailDomain(deps: Pick<AuthDeps, 'config' | 'regionDomains'>, region: Region, email: string): void {
+function assertAllowedEmailDomain(deps: Pick<AuthDeps, 'config' | 'regionDomains'>, region: Region, email: string): void {
   const domains = emailDomainsOf(deps.config, deps.regionDomains, region);
   if (!isInDomains(email, domains)) {
     throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${domains.join(', ')}.`);
@@ -58,7 +59,7 @@ export async function signInWithIdToken(deps: AuthDeps, region: Region, tokenId:
   }
   const identity = await deps.verifier.verify(tokenId);
   assertAllowedEmailDomain(deps, region, identity.email);
-  return startSession(deps, await accountOf(deps.db, identity));
+  return startSession(deps, await accountOf(deps.db, deps.collegeOfEmail, identity));
 }
 
 /**
@@ -68,7 +69,7 @@ export async function signInWithIdToken(deps: AuthDeps, region: Region, tokenId:
  * else a new account of this identity. The caller has checked that the address is verified and
  * in the region's domains.
  */
-export async function accountOf(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
+export async function accountOf(db: Db, collegeOfEmail: (email: string) => string | null, identity: VerifiedIdentity): Promise<UserRow> {
   return db.transaction(async (tx) => {
     await lockEmailForSignIn(tx, identity.email);
     const known = await findUserByIdentity(tx, identity.issuer, identity.subject);
@@ -78,7 +79,7 @@ export async function accountOf(db: Db, identity: VerifiedIdentity): Promise<Use
     }
     return upsertUserByIdentity(tx, {
       ...identity,
-      college: collegeFromEmail(identity.email),
+      college: collegeOfEmail(identity.email),
       avatarColor: AVATAR_COLORS[Math.floor(Math.random() * AVATAR_COLORS.length)]!,
     });
   });

@@ -15,7 +15,7 @@ import { emailDomainsOf, isInDomains, signInSettingsOf } from './sign-in-setting
 const EMAIL_CODE_ISSUER = 'urn:carpool:email-code';
 
 /** How a sign-in code leaves the server: handed to the auth module when the app is built (the delivery module does it). */
-export interface SignInCodeMailer {
+interface SignInCodeMailer {
   /** Queues the code's e-mail in the caller's transaction. */
   queue(db: Queryable, mail: { id: string; address: string; region: Region; code: string }): Promise<void>;
   /** After the commit: send now rather than at the outbox's next poll. */
@@ -31,6 +31,8 @@ export interface EmailCodeDeps {
   mailer: SignInCodeMailer;
   /** A region's own sign-in domains (its row of the regions tables). */
   regionDomains: (region: Region) => readonly string[];
+  /** The college of an address, from the regions' colleges (the school badge). */
+  collegeOfEmail: (email: string) => string | null;
 }
 
 /**
@@ -111,7 +113,7 @@ export async function verifyEmailCode(deps: EmailCodeDeps, region: Region, input
   if (!isInDomains(email, emailDomainsOf(deps.config, deps.regionDomains, region))) {
     throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${emailDomainsOf(deps.config, deps.regionDomains, region).join(', ')}.`);
   }
-  const user = await accountOf(deps.db, { issuer: EMAIL_CODE_ISSUER, subject: email, email, name: email.split('@')[0]!.slice(0, 100) });
+  const user = await accountOf(deps.db, deps.collegeOfEmail, { issuer: EMAIL_CODE_ISSUER, subject: email, email, name: email.split('@')[0]!.slice(0, 100) });
   return startSession(deps, user);
 }
 

@@ -1,9 +1,9 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
-export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 /** How far ahead of our clock a token's issue time may be (clocks of two machines differ a little). */
 const IAT_SKEW_SECONDS = 60;
@@ -101,5 +101,3 @@ export function googleVerifier(clientId: string, clock: Clock): IdTokenVerifier 
     clock,
   });
 }
-
-export { createLocalJWKSet };

@@ -30,6 +30,8 @@ export interface OidcDeps {
   log: FastifyBaseLogger;
   /** A region's own sign-in domains (its row of the regions tables). */
   regionDomains: (region: Region) => readonly string[];
+  /** The college of an address, from the regions' colleges (the school badge). */
+  collegeOfEmail: (email: string) => string | null;
 }
 
 /** Where the provider sends the person back; registered at the provider as the redirect URI. */
@@ -161,7 +163,7 @@ export async function completeOidcSignIn(
   const subject = typeof claims.sub === 'string' ? claims.sub.trim() : '';
   if (!subject) return refused(region, 'OIDC_TOKEN_INVALID');
 
-  const user = await accountOf(deps.db, { issuer: String(claims.iss), subject, email, name: nameFrom(claims, email) });
+  const user = await accountOf(deps.db, deps.collegeOfEmail, { issuer: String(claims.iss), subject, email, name: nameFrom(claims, email) });
   if (user.suspendedAt) return refused(region, 'ACCOUNT_SUSPENDED');
   const handoff = randomSecret();
   await setOidcHandoff(deps.db, row.id, { userId: user.id, handoffHash: sha256(handoff), handoffExpiresAt: new Date(now.getTime() + OIDC_HANDOFF_TTL_MS) });

@@ -33,9 +33,9 @@ import { buildRideCalendar, rideSummary } from './ride-calendar.js';
 import { SIGN_IN_CODE_KIND } from './sign-in-code-mail.js';
 
 /** A chat message waits this long unread before it goes into a digest. */
-export const DIGEST_DELAY_MS = 10 * 60 * 1000;
+const DIGEST_DELAY_MS = 10 * 60 * 1000;
 /** At most one digest per conversation and person in this time. */
-export const DIGEST_MIN_GAP_MS = 60 * 60 * 1000;
+const DIGEST_MIN_GAP_MS = 60 * 60 * 1000;
 const DIGEST_MAX_LINES = 20;
 
 /** Links in e-mails and the calendar feed: PUBLIC_URL, or this server on localhost. */

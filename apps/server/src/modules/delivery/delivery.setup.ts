@@ -11,7 +11,7 @@ import { createEmailChannel } from './email-channel.js';
 import type { MailTokens } from './mail-tokens.js';
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker.js';
 
-export interface NotificationOutbox extends OutboxWorker {
+interface NotificationOutbox extends OutboxWorker {
   /** Pending rows, all channels (for metrics). */
   depth(): Promise<number>;
 }

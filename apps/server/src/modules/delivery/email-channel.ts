@@ -7,7 +7,7 @@ import { buildRideCalendar } from './ride-calendar.js';
 import { renderSignInCodeMail } from './sign-in-code-mail.js';
 
 /** A mail to an address without an account (the newsletter's opt-in). */
-export interface AddressMail {
+interface AddressMail {
   idempotencyKey: string;
   to: string;
   kind: MailKind;
@@ -18,7 +18,7 @@ export interface AddressMail {
 }
 
 /** An e-mail kept by the development mailbox instead of being sent. */
-export interface KeptMail {
+interface KeptMail {
   messageId: string;
   recipient: string;
   subject: string;
@@ -28,7 +28,7 @@ export interface KeptMail {
 }
 
 /** A sign-in code to the address that asked for it. */
-export interface SignInCodeMail {
+interface SignInCodeMail {
   idempotencyKey: string;
   to: string;
   region: Region;
@@ -53,7 +53,7 @@ export interface EmailChannelOptions {
 }
 
 /** A Message-ID from the idempotency key: a receiver that sees it twice knows it is the same mail. */
-export function messageIdFor(idempotencyKey: string, from: string): string {
+function messageIdFor(idempotencyKey: string, from: string): string {
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'carpool.localhost';
   return `<${idempotencyKey.replace(/[^A-Za-z0-9.-]/g, '.')}@${domain}>`;
 }

@@ -19,7 +19,7 @@ export interface MailBrand {
 }
 
 /** Kinds of e-mail that are not a notification. */
-export type ExtraMailKind = 'chat_digest' | 'newsletter_confirm';
+type ExtraMailKind = 'chat_digest' | 'newsletter_confirm';
 export type MailKind = NotificationKind | ExtraMailKind;
 
 /** The ride a mail is about, as it stands when the mail is sent. */

@@ -6,7 +6,7 @@ import { NotificationCategorySchema, type NotificationCategory } from '@carpool/
 const KEY_FILE = 'mail-token.key';
 
 /** What a link in an e-mail stands for; signed, so nobody can forge one for somebody else. */
-export type MailToken =
+type MailToken =
   | { purpose: 'unsubscribe'; userId: string; category: NotificationCategory }
   | { purpose: 'newsletter-confirm'; email: string; region: Region }
   | { purpose: 'newsletter-unsubscribe'; email: string; region: Region };

@@ -77,7 +77,7 @@ function bookedSegment(row: ClaimedRow): { from: string; to: string } | null {
   return { from: row.bookingFrom, to: row.bookingTo };
 }
 
-export function retryDelayMs(attempts: number, baseMs: number): number {
+function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
 

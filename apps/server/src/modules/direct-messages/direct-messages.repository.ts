@@ -24,7 +24,7 @@ export interface InboxRow {
 export type DirectMessageCursor = { afterMessageId: string } | { afterTime: Date };
 
 /** A conversation row stores its pair ordered, so that each pair has exactly one row. */
-export function orderedPair(one: string, other: string): [string, string] {
+function orderedPair(one: string, other: string): [string, string] {
   return one < other ? [one, other] : [other, one];
 }
 

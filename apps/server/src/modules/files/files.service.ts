@@ -11,7 +11,7 @@ const ACCEPTED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'i
  * A 5 MB file can declare billions of pixels (a decompression bomb). 50 megapixels is above any
  * phone camera and keeps one decode at roughly 200 MB of memory.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 const IMAGE_VARIANTS = {
   /** Shown small everywhere; 512 px covers high-density screens. */

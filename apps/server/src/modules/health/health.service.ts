@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AppDeps } from '../../app-deps.js';
 
 /** A probe that has not answered by then counts as down: a load balancer must not wait on it. */
-export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
+const HEALTH_PROBE_TIMEOUT_MS = 2_000;
 
 async function probe(run: () => Promise<unknown>): Promise<DependencyHealthDto> {
   const started = performance.now();

@@ -26,7 +26,7 @@ export const PERIODIC_JOB_NAME = 'periodic';
  * job runs every period to period + tick whichever processes are up (one process's timer
  * firing a little early must not make it wait a whole second period).
  */
-export const PERIODIC_JOB_TICK_MS = PERIODIC_JOB_INTERVAL_MS / 5;
+const PERIODIC_JOB_TICK_MS = PERIODIC_JOB_INTERVAL_MS / 5;
 
 export interface PeriodicJobResult {
   /** False when another process held the lock or had already run in this period, so this run did nothing. */

@@ -28,8 +28,8 @@ export async function findAllNotificationsOf(db: Queryable, userId: string) {
   return notificationsRepository.findAllNotificationsOf(db, userId);
 }
 
-// Kept exported from here for the services that already import them from this module.
-export { NOTIFICATION_KINDS, type NotificationKind } from '@carpool/shared/schemas/notifications';
+// Kept exported from here for the services that already import it from this module.
+export type { NotificationKind } from '@carpool/shared/schemas/notifications';
 
 export interface NotificationInput extends Omit<NewNotification, 'id' | 'createdAt' | 'readAt' | 'kind'> {
   kind: NotificationKind;

@@ -12,7 +12,7 @@ import { deletePushSubscriptionById, findPushSubscriptionsOfUser, type PushSubsc
 import type { VapidKeys } from './vapid-keys.js';
 
 /** What the service worker receives (apps/web/src/sw.ts shows it). */
-export interface PushPayload {
+interface PushPayload {
   title: string;
   body: string;
   /** The page a click opens. */

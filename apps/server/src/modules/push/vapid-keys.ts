@@ -12,7 +12,7 @@ export interface VapidKeys {
 
 const KEY_FILE = 'vapid-keys.json';
 
-export class VapidKeyError extends Error {
+class VapidKeyError extends Error {
   override name = 'VapidKeyError';
 }
 

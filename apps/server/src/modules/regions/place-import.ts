@@ -1,8 +1,8 @@
 import type { PlaceImportProblem, PlacesImportInput, RegionPlace } from '@carpool/shared/schemas/regions';
 
 /** A region needs somewhere to go from and to. */
-export const MIN_PLACES = 2;
-export const MAX_PLACES = 1000;
+const MIN_PLACES = 2;
+const MAX_PLACES = 1000;
 const PLACE_SLUG = /^[a-z0-9_]{1,64}$/;
 const MAX_LABEL = 60;
 /** A file full of mistakes names the first this many. */

@@ -28,6 +28,8 @@ export interface RegionSnapshot {
   readonly liveEtag: string;
   /** Live and archived slugs, in the picker's order. */
   readonly served: readonly string[];
+  /** Every college of every region by slug, in the regions' order and then the colleges': the first whose domains match an address is its college. */
+  readonly colleges: ReadonlyMap<string, { region: string; name: string; emailDomains: readonly string[] }>;
 }
 
 const etagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
@@ -74,5 +76,11 @@ export function buildRegionSnapshot(tables: RegionTables): RegionSnapshot {
   }
   const live = [...bySlug.values()].filter((entry) => entry.summary.status === 'live').map((entry) => entry.summary);
   const served = [...bySlug.values()].filter((entry) => entry.summary.status !== 'draft').map((entry) => entry.summary.slug);
-  return { bySlug, live, liveEtag: etagOf(live), served };
+  const colleges = new Map<string, { region: string; name: string; emailDomains: readonly string[] }>();
+  for (const region of bySlug.keys()) {
+    for (const college of tables.colleges) {
+      if (college.region === region) colleges.set(college.slug, { region, name: college.name, emailDomains: college.emailDomains });
+    }
+  }
+  return { bySlug, live, liveEtag: etagOf(live), served, colleges };
 }

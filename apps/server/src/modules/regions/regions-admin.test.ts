@@ -34,7 +34,8 @@ describeEachDatabase('regions in the console', (kind) => {
   let student: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { config: { adminEmails: ['regions-admin@cornell.edu'] } });
+    // No ALLOWED_EMAIL_DOMAINS: each region's own domains decide, as in a deployment that leaves it unset.
+    t = await createTestApp(kind, { config: { adminEmails: ['regions-admin@cornell.edu'], allowedEmailDomains: null } });
     admin = await t.signIn('regions-admin@cornell.edu', 'Ada Admin');
     student = await t.signIn('regions-student@cornell.edu', 'Sam Student');
   });
@@ -113,6 +114,17 @@ describeEachDatabase('regions in the console', (kind) => {
     expect(colleges.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/regions/rochester' })).json().colleges).toEqual([{ slug: 'rochester-u', name: 'University of Rochester' }]);
     expect((await call('PUT', '/api/admin/regions/rochester/colleges', { colleges: [{ slug: 'cornell', name: 'Cornell', emailDomains: ['cornell.edu'] }] })).statusCode).toBe(409);
+    // A student of the region gets its college, which the search's filter knows.
+    const minted = await t.call({ method: 'POST', url: '/api/dev/id-token', payload: { email: 'rory@rochester.edu', name: 'Rory' } });
+    const rory = await t.call({ method: 'POST', url: '/api/auth/google', region: 'rochester', payload: { tokenId: minted.json().tokenId } });
+    expect(rory.statusCode, rory.body).toBe(200);
+    expect(rory.json().college).toBe('rochester-u');
+    expect((await t.call({ method: 'GET', url: '/api/rides/getall?colleges=rochester-u', region: 'rochester' })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/rides/getall?colleges=harvard', region: 'rochester' })).statusCode).toBe(400);
+    // Not a Rochester address: refused there with the specification's domain error.
+    const other = await t.call({ method: 'POST', url: '/api/dev/id-token', payload: { email: 'pat@psu.edu', name: 'Pat' } });
+    const refused = await t.call({ method: 'POST', url: '/api/auth/google', region: 'rochester', payload: { tokenId: other.json().tokenId } });
+    expect(refused.json()).toMatchObject({ code: 'INVALID_EMAIL_DOMAIN' });
 
     const moderators = await call('PUT', '/api/admin/regions/rochester/moderators', { emails: ['Mod@Rochester.edu'] });
     expect(moderators.json<AdminRegion>().moderators).toEqual(['mod@rochester.edu']);

@@ -5,7 +5,7 @@ import { regionColleges, regionModerators, regionPlaces, regions } from '../../d
 export type RegionRow = typeof regions.$inferSelect;
 export type RegionPlaceRow = typeof regionPlaces.$inferSelect;
 export type RegionCollegeRow = typeof regionColleges.$inferSelect;
-export type RegionModeratorRow = typeof regionModerators.$inferSelect;
+type RegionModeratorRow = typeof regionModerators.$inferSelect;
 
 export interface RegionTables {
   regions: RegionRow[];

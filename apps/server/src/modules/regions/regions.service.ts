@@ -7,8 +7,6 @@ import { AppError } from '../../lib/app-error.js';
 import { buildRegionSnapshot, type RegionEntry, type RegionSnapshot } from './region-registry.js';
 import { loadRegionTables } from './regions.repository.js';
 
-export type { RegionEntry, RegionSnapshot } from './region-registry.js';
-
 /**
  * The regions as this process knows them: read whole at start and again after every change any
  * process commits (startRegionChangeListener), so that a request never reads them from the
@@ -24,6 +22,10 @@ export interface RegionDirectory {
   placesOf(region: string): PlaceIndex;
   /** The live and archived regions' slugs, in the picker's order: where requests may be made. */
   servedSlugs(): readonly string[];
+  /** Whether any region has this college. */
+  isCollege(slug: string): boolean;
+  /** The college of an e-mail address (the school badge, the search's default): the first whose domains match, or null. */
+  collegeOfEmail(email: string): string | null;
   /** The first live region in the picker's order: the one of a request that names none (the specification's cornell). */
   defaultRegion(): string;
 }
@@ -62,6 +64,15 @@ export async function openRegionDirectory(db: Queryable): Promise<RegionDirector
     placesOf: (region) => current.bySlug.get(region)?.places ?? NO_PLACES,
     defaultRegion: () => current.live[0]?.slug ?? '',
     servedSlugs: () => current.served,
+    isCollege: (slug) => current.colleges.has(slug),
+    collegeOfEmail: (email) => {
+      const domain = emailDomain(email);
+      if (!domain) return null;
+      for (const [slug, college] of current.colleges) {
+        if (college.emailDomains.some((allowed) => isDomainOrSubdomain(domain, allowed))) return slug;
+      }
+      return null;
+    },
   };
 }
 
@@ -89,7 +100,7 @@ export function regionLook(directory: RegionDirectory, region: string): RegionLo
  * The university domains whose students belong to a region: ALLOWED_EMAIL_DOMAINS when the operator
  * set it (every region), else the region's own. Sign-in and posting read the same rule.
  */
-export function regionEmailDomains(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string): readonly string[] {
+function regionEmailDomains(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string): readonly string[] {
   return allowedEverywhere ?? directory.find(region)?.emailDomains ?? [];
 }
 

@@ -4,7 +4,6 @@ import type { Queryable } from '../../db/client.js';
 import { reports, users } from '../../db/schema.js';
 
 export type ReportRow = typeof reports.$inferSelect;
-export const ONE_OPEN_REPORT_INDEX = 'reports_one_open_idx';
 
 /** Inserts an open report; undefined when the reporter already has an open one on this target. */
 export async function insertOpenReport(

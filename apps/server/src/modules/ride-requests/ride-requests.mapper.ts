@@ -1,4 +1,3 @@
-import { isCollege } from '@carpool/shared/colleges';
 import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { fileUrl, ratingSummaryOf } from '../users/users.mapper.js';
@@ -37,7 +36,7 @@ export function toRideRequestDto({ request, requester }: RideRequestWithRequeste
           name: requester.name,
           avatar: fileUrl(requester.avatarFileId),
           avatarColor: requester.avatarColor,
-          college: isCollege(requester.college) ? requester.college : null,
+          college: requester.college,
           ...ratingSummaryOf(requester),
           driverVerified: requester.driverVerified,
         }

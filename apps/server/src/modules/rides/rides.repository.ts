@@ -1,4 +1,3 @@
-import type { College } from '@carpool/shared/colleges';
 import type { Region } from '@carpool/shared/regions';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, not, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -12,7 +11,6 @@ import { allLegsFreeSet, resizedTotals } from './seat-inventory.js';
 export type RideRow = typeof rides.$inferSelect;
 export type NewRide = typeof rides.$inferInsert;
 export type BookingRow = typeof bookings.$inferSelect;
-export type DriverRow = typeof users.$inferSelect;
 
 export interface RideWithDriver {
   ride: RideRow;
@@ -27,7 +25,8 @@ export interface RideFilter {
   departsAfter: Date;
   from?: string | undefined;
   to?: string | undefined;
-  colleges?: readonly College[] | undefined;
+  /** College slugs (any region's). */
+  colleges?: readonly string[] | undefined;
   /** Inclusive lower bound of departure. */
   departsFrom?: Date | undefined;
   /** Exclusive upper bound of departure. */

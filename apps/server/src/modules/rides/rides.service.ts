@@ -1,5 +1,4 @@
 import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
-import { isCollege } from '@carpool/shared/colleges';
 import { estimatedTravelMinutes, legMiles, placeDistanceMiles, segmentPrice } from '@carpool/shared/distance';
 import type { PlaceIndex } from '@carpool/shared/place-index';
 import { placeLabel } from '@carpool/shared/places';
@@ -149,7 +148,7 @@ type RideReadDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 export type Viewer = { userId: string } | null;
 
 const ACTIVE_BOOKING_STATUSES: readonly string[] = ['pending', 'confirmed'];
-export const isActiveBooking = (booking: Pick<BookingRow, 'status'>) => ACTIVE_BOOKING_STATUSES.includes(booking.status);
+const isActiveBooking = (booking: Pick<BookingRow, 'status'>) => ACTIVE_BOOKING_STATUSES.includes(booking.status);
 
 /** `cancelledBy` of a booking's DTO: there only when the booking was cancelled and it is known by whom. */
 const cancelledByOf = (booking: Pick<BookingRow, 'status' | 'cancelledBy'>) =>
@@ -341,7 +340,19 @@ export async function listRequestsAlongRide(deps: RidesDeps, driverId: string, r
 }
 
 /** The filters a search and its day counts share, as the repository takes them. */
-function rideFilterOf(viewer: Viewer, region: Region, now: Date, query: RideSearch | RideDayCounts): Omit<RideFilter, 'departsFrom' | 'departsBefore'> {
+function rideFilterOf(
+  deps: Pick<RidesDeps, 'regions'>,
+  viewer: Viewer,
+  region: Region,
+  now: Date,
+  query: RideSearch | RideDayCounts,
+): Omit<RideFilter, 'departsFrom' | 'departsBefore'> {
+  // Colleges are data (each of a region): a slug no region has is a mistake, not an empty list.
+  const unknown = query.colleges?.find((college) => !deps.regions.isCollege(college));
+  if (unknown) {
+    const message = `"${unknown}" is not a college`;
+    throw new AppError('VALIDATION_FAILED', `Invalid request: querystring.colleges ${message}`, [{ path: 'querystring.colleges', message }]);
+  }
   return {
     region,
     viewerId: viewer?.userId ?? null,
@@ -364,7 +375,7 @@ function rideFilterOf(viewer: Viewer, region: Region, now: Date, query: RideSear
  */
 export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Region, query: RideSearch): Promise<Ride[]> {
   const filter: RideFilter = {
-    ...rideFilterOf(viewer, region, deps.clock.now(), query),
+    ...rideFilterOf(deps, viewer, region, deps.clock.now(), query),
     departsFrom: query.startDate ? startOfDayInTimeZone(query.startDate, query.timezone) : undefined,
     departsBefore: query.endDate ? startOfDayInTimeZone(addDays(query.endDate, 1), query.timezone) : undefined,
   };
@@ -392,7 +403,7 @@ export async function searchRides(deps: RidesDeps, viewer: Viewer, region: Regio
 export async function countRidesPerDay(deps: RidesDeps, viewer: Viewer, region: Region, query: RideDayCounts): Promise<RideDayCount[]> {
   const days = Array.from({ length: query.days }, (_, index) => addDays(query.startDate, index));
   const boundaries = [...days, addDays(query.startDate, query.days)].map((day) => startOfDayInTimeZone(day, query.timezone));
-  const counts = await countUpcomingRidesPerInterval(deps.db, rideFilterOf(viewer, region, deps.clock.now(), query), boundaries);
+  const counts = await countUpcomingRidesPerInterval(deps.db, rideFilterOf(deps, viewer, region, deps.clock.now(), query), boundaries);
   const byInterval = new Map(counts.map((row) => [row.interval, row.count]));
   return days.map((date, index) => ({ date, count: byInterval.get(index) ?? 0 }));
 }
@@ -734,7 +745,7 @@ async function toRideDtos(
             info: driver.bio,
             avatar: fileUrl(driver.avatarFileId),
             avatarColor: driver.avatarColor,
-            college: isCollege(driver.college) ? driver.college : null,
+            college: driver.college,
             driverVerified: driver.driverVerified,
             ...ratingSummaryOf(driver),
             preferences: preferencesOf(driver),

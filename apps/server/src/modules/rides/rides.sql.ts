@@ -36,13 +36,13 @@ export const rideDriverColumns = {
 export type RideDriverRow = Pick<UserRow, keyof typeof rideDriverColumns>;
 
 /** A booking on a ride as its participants see it: the booking and who made it. */
-export interface RidePassengerRow {
+interface RidePassengerRow {
   booking: Pick<BookingRow, 'id' | 'rideId' | 'userId' | 'seats' | 'suitcases' | 'fromPlace' | 'toPlace' | 'status' | 'cancelledBy' | 'createdAt'>;
   passenger: Pick<UserRow, 'id' | 'name' | 'avatarFileId' | 'avatarColor'>;
 }
 
 /** A ride chat message with its author's name and avatar (null for system messages). */
-export interface RideMessageWithAuthorRow {
+interface RideMessageWithAuthorRow {
   id: string;
   rideId: string;
   userId: string | null;
@@ -55,7 +55,7 @@ export interface RideMessageWithAuthorRow {
 }
 
 /** The latest messages of one ride, oldest first, and how many messages its chat holds. */
-export interface LatestRideMessages {
+interface LatestRideMessages {
   messages: RideMessageWithAuthorRow[];
   total: number;
 }

@@ -21,10 +21,7 @@ export interface RouteRange {
 }
 
 /** The legs of a range on the ride row of the statement (an int4range of 1-based leg indexes, null when not on the route in order). */
-export const legsOf = (range: RouteRange): SQL => sql`route_legs(${rides.route}, ${range.from}::text, ${range.to}::text)`;
-
-/** The range lies on the ride's route, in order. */
-export const rangeOnRoute = (range: RouteRange): SQL => sql`${legsOf(range)} is not null`;
+const legsOf = (range: RouteRange): SQL => sql`route_legs(${rides.route}, ${range.from}::text, ${range.to}::text)`;
 
 /** Every leg of the range has room for this many seats and suitcases (false when the range is not on the route). */
 const roomOnRange = (range: RouteRange, wanted: { seats: Bindable<number>; suitcases: Bindable<number> }): SQL =>

@@ -167,7 +167,7 @@ function announceRideChanges(events: EventBus, rideIds: readonly string[]): () =
  * passenger's cancellation. Either one's waiting on the other's rides ends too, silently, before
  * the freed seats go to the waiting lists.
  */
-export async function cancelPendingBookingsBetween(
+async function cancelPendingBookingsBetween(
   tx: Queryable,
   events: EventBus,
   blockerId: string,

@@ -39,8 +39,8 @@ import { promoteWaitingPassengers } from './waiting-list.service.js';
 type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'regions'>;
 type SeriesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
 
-export const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';
-export const RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE = 'This ride was cancelled: the driver\'s account is no longer active. All bookings on it have been cancelled.';
+const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';
+const RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE = 'This ride was cancelled: the driver\'s account is no longer active. All bookings on it have been cancelled.';
 
 /**
  * The driver cancels their ride: its active bookings are cancelled (their seats come back), a
@@ -77,7 +77,7 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
  * are told. Undefined when the ride could not be cancelled.
  * Run the pushes and then publish the message to the ride room after commit.
  */
-export async function cancelRideInTransaction(
+async function cancelRideInTransaction(
   tx: Queryable,
   events: EventBus,
   found: RideWithDriver,

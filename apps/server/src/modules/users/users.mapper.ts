@@ -1,5 +1,4 @@
 import type { Preferences, PublicUser, RatingSummary, SessionUser } from '@carpool/shared/schemas/users';
-import { isCollege } from '@carpool/shared/colleges';
 import type { UserRow } from './users.repository.js';
 
 /** The public URL of a stored public file (avatars). */
@@ -32,7 +31,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     avatar: fileUrl(row.avatarFileId),
     avatarColor: row.avatarColor,
     bio: row.bio,
-    college: isCollege(row.college) ? row.college : null,
+    college: row.college,
     preferences: preferencesOf(row),
     verificationStatus: row.verificationStatus,
     driverVerified: row.driverVerified,

@@ -7,8 +7,6 @@ import { fileUrl } from '../users/users.mapper.js';
 import { deleteWaitlistsOfRides, findWaitingListOfRide, insertWaitlistEntry, positionOnWaitlist } from './waitlist.repository.js';
 import * as waitlistRepository from './waitlist.repository.js';
 
-export type { WaitlistSummary } from './waitlist.repository.js';
-
 /** How many wait for each ride, and the viewer's own place in line: every ride list shows them. */
 export async function findWaitlistSummaries(db: Db, viewerId: string | null, rideIds: readonly string[]) {
   return waitlistRepository.findWaitlistSummaries(db, viewerId, rideIds);

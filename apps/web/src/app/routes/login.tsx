@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
 const SignInModal = lazyWithReload(() => import('../../features/auth/components/sign-in-modal').then((module) => module.SignInModal), DialogUnavailable);
 
 /** Only paths inside the app: an open redirect to another site would help phishing. */
-export function safeRedirectPath(redirect: string | null): string {
+function safeRedirectPath(redirect: string | null): string {
   if (!redirect) return '/';
   const trimmed = redirect.replace(/^\/+/, '');
   if (!/^[\w\-/%.]*$/.test(trimmed) || trimmed.split('/').includes('..')) return '/';

@@ -3,7 +3,7 @@ import { useFormContext, useFormState, type FieldValues } from 'react-hook-form'
 import { fieldErrorClasses, hintClasses, labelClasses } from './form-classes';
 
 /** What a control needs to be tied to its label, hint and error. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;

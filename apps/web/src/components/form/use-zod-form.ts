@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api-client';
  * Messages a form words itself (the spec's texts), by top-level field: one text for any rule the
  * field breaks, or one per kind of issue (`too_small`, `too_big`, ...).
  */
-export type FieldMessages = Readonly<
+type FieldMessages = Readonly<
   Record<string, string | Readonly<Partial<Record<string, string>>> | ((issue: Issue) => string | undefined)>
 >;
 
@@ -28,7 +28,7 @@ function count(value: unknown): string {
  * Plain words for the rules a shared schema states (zod's own messages are written for
  * developers). The field's label stands next to the message, so the message does not repeat it.
  */
-export function describeIssue(issue: Issue): string | undefined {
+function describeIssue(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'This is required.' : `Use at least ${count(issue.minimum)} characters.`;
@@ -50,7 +50,7 @@ export function describeIssue(issue: Issue): string | undefined {
 }
 
 /** A zod error map: the form's own message for the field, else the plain words above. */
-export function formErrorMap(messages: FieldMessages = {}) {
+function formErrorMap(messages: FieldMessages = {}) {
   return (issue: Issue) => {
     return ownMessage(messages, issue) ?? describeIssue(issue);
   };
@@ -68,7 +68,7 @@ interface ServerFieldError {
  * The fields a 400 VALIDATION_FAILED answer names (DESIGN.md section 7: `details` holds
  * `{path: "body.seats", message}`), as the body field, its whole path and the server's message.
  */
-export function serverFieldErrors(error: unknown): ServerFieldError[] {
+function serverFieldErrors(error: unknown): ServerFieldError[] {
   if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.details)) return [];
   const found: ServerFieldError[] = [];
   for (const detail of error.details as unknown[]) {

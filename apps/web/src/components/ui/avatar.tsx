@@ -1,7 +1,7 @@
 import { AVATAR_COLORS, INITIALS_MAX_LETTERS, type AvatarColor } from '@carpool/shared/constants';
 import { useState } from 'react';
 
-export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
+type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
 const SIZES: Record<AvatarSize, string> = {
   sm: 'h-8 w-8 text-xs',

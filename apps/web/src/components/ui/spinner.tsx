@@ -1,4 +1,4 @@
-export type SpinnerSize = 'sm' | 'md' | 'lg';
+type SpinnerSize = 'sm' | 'md' | 'lg';
 
 const SIZES: Record<SpinnerSize, string> = {
   sm: 'h-4 w-4 border-2',

@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client';
 import { ADMIN_KEY } from './admin-api';
 
 /** GET /api/admin/feedback: a page of the inbox, newest first, older than `before`. */
-export function fetchAdminFeedback(before: string | null): Promise<AdminFeedbackList> {
+function fetchAdminFeedback(before: string | null): Promise<AdminFeedbackList> {
   return api.get('/api/admin/feedback', {
     query: { before },
     schema: () => import('@carpool/shared/schemas/feedback').then((module) => module.AdminFeedbackListDto),
   });
 }
 
-export function adminFeedbackQueryOptions() {
+function adminFeedbackQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'feedback'],
     queryFn: ({ pageParam }) => fetchAdminFeedback(pageParam),

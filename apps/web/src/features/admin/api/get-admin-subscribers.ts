@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client';
 import { ADMIN_KEY } from './admin-api';
 
 /** GET /api/admin/subscribers: a page of confirmed subscribers, the latest first, and the counts. */
-export function fetchAdminSubscribers(before: string | null): Promise<AdminSubscribers> {
+function fetchAdminSubscribers(before: string | null): Promise<AdminSubscribers> {
   return api.get('/api/admin/subscribers', {
     query: { before },
     schema: () => import('@carpool/shared/schemas/subscriptions').then((module) => module.AdminSubscribersDto),
   });
 }
 
-export function adminSubscribersQueryOptions() {
+function adminSubscribersQueryOptions() {
   return infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'subscribers'],
     queryFn: ({ pageParam }) => fetchAdminSubscribers(pageParam),

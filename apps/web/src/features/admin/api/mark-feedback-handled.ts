@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { ADMIN_KEY } from './admin-api';
 
 /** POST /api/admin/feedback/{id}/handled: 409 when another administrator was first. */
-export function markFeedbackHandled(id: string): Promise<AdminFeedback> {
+function markFeedbackHandled(id: string): Promise<AdminFeedback> {
   return api.post(`/api/admin/feedback/${encodeURIComponent(id)}/handled`, undefined, {
     schema: () => import('@carpool/shared/schemas/feedback').then((module) => module.AdminFeedbackDto),
   });

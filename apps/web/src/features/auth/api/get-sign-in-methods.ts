@@ -6,14 +6,14 @@ import { useRegion } from '../../../lib/region';
 import { importAuthSchemas } from '../../../lib/schema-modules';
 
 /** Google alone, as the spec has it: shown until the region's answer is in, and if none comes. */
-export const GOOGLE_ONLY: SignInMethods = { google: true, emailCode: false, oidc: null };
+const GOOGLE_ONLY: SignInMethods = { google: true, emailCode: false, oidc: null };
 
 /** The region's ways in: Google, a code by e-mail, the campus provider with its button's words. */
-export function getSignInMethods(region: Region): Promise<SignInMethods> {
+function getSignInMethods(region: Region): Promise<SignInMethods> {
   return api.get('/api/auth/methods', { region, token: null, schema: () => importAuthSchemas().then((module) => module.SignInMethodsDto) });
 }
 
-export const signInMethodsQueryOptions = (region: Region) =>
+const signInMethodsQueryOptions = (region: Region) =>
   queryOptions({
     queryKey: ['sign-in-methods', region],
     queryFn: () => getSignInMethods(region),

@@ -1,4 +1,4 @@
-export const DEV_SIGN_IN_PATH = '/dev-sign-in';
+const DEV_SIGN_IN_PATH = '/dev-sign-in';
 export const DEV_ID_TOKEN_MESSAGE = 'dev-id-token';
 
 export interface DevIdTokenMessage {
@@ -6,7 +6,7 @@ export interface DevIdTokenMessage {
   tokenId: string;
 }
 
-export function isDevIdTokenMessage(data: unknown): data is DevIdTokenMessage {
+function isDevIdTokenMessage(data: unknown): data is DevIdTokenMessage {
   const message = data as Partial<DevIdTokenMessage> | null;
   return typeof message === 'object' && message !== null && message.type === DEV_ID_TOKEN_MESSAGE && typeof message.tokenId === 'string';
 }

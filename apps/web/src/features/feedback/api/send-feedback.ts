@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** Stored by the server (DESIGN.md section 6), not simulated as the spec's original did. */
-export function sendFeedback(input: z.input<typeof FeedbackInput>) {
+function sendFeedback(input: z.input<typeof FeedbackInput>) {
   return api.post('/api/feedback', input, { schema: () => import('@carpool/shared/schemas/feedback').then((module) => module.FeedbackDto) });
 }
 

@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { useSendFeedback } from '../api/send-feedback';
 
 /** Spec section 4: editing -> sending -> sent. */
-export type FeedbackPhase = 'editing' | 'sending' | 'sent';
+type FeedbackPhase = 'editing' | 'sending' | 'sent';
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

@@ -3,7 +3,7 @@ import type { BlockedUsers } from '@carpool/shared/schemas/trust';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function blockedPeopleKey(region: Region) {
+function blockedPeopleKey(region: Region) {
   return ['blocked-people', region] as const;
 }
 
@@ -12,7 +12,7 @@ export function blockedPeopleKey(region: Region) {
  * trust feature reads the same list to offer Block or Unblock, and a block or unblock there reads
  * every query again, this one included.
  */
-export function getBlockedPeople(): Promise<BlockedUsers> {
+function getBlockedPeople(): Promise<BlockedUsers> {
   return api.get('/api/users/me/blocks', { schema: () => import('@carpool/shared/schemas/trust').then((module) => module.BlockedUsersDto) });
 }
 

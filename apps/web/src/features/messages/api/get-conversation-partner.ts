@@ -3,12 +3,12 @@ import type { PublicUser } from '@carpool/shared/schemas/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function conversationPartnerKey(region: Region, userId: string) {
+function conversationPartnerKey(region: Region, userId: string) {
   return ['conversation-partner', region, userId] as const;
 }
 
 /** The other person of a conversation: a direct message carries ids only, the header needs a face. */
-export function getConversationPartner(userId: string): Promise<PublicUser> {
+function getConversationPartner(userId: string): Promise<PublicUser> {
   return api.get(`/api/users/${encodeURIComponent(userId)}`, { schema: () => import('@carpool/shared/schemas/users').then((module) => module.PublicUserDto) });
 }
 

@@ -12,14 +12,14 @@ export function conversationKey(region: Region, otherUserId: string) {
 }
 
 /** The conversation with a user, oldest first. The server marks the caller's received ones read. */
-export function getConversation(otherUserId: string, query: { after?: string; limit?: number } = {}): Promise<DirectMessage[]> {
+function getConversation(otherUserId: string, query: { after?: string; limit?: number } = {}): Promise<DirectMessage[]> {
   return api.get(`/api/conversation-messages/conversation/${encodeURIComponent(otherUserId)}`, {
     schema: () => loadMessages().then((module) => module.DirectMessageDto.array()),
     query,
   });
 }
 
-export async function getConversationAfter(otherUserId: string, after: string | undefined): Promise<DirectMessage[]> {
+async function getConversationAfter(otherUserId: string, after: string | undefined): Promise<DirectMessage[]> {
   const { DIRECT_MESSAGES_MAX_LIMIT } = await loadMessages();
   return fetchAllAfter((cursor, limit) => getConversation(otherUserId, { after: cursor, limit }), after, DIRECT_MESSAGES_MAX_LIMIT);
 }
@@ -38,7 +38,7 @@ export function conversationAfterQueryOptions(region: Region, otherUserId: strin
   });
 }
 
-export function conversationQueryOptions(region: Region, otherUserId: string) {
+function conversationQueryOptions(region: Region, otherUserId: string) {
   return queryOptions({
     queryKey: conversationKey(region, otherUserId),
     queryFn: () => getConversation(otherUserId),

@@ -7,11 +7,11 @@ export function inboxKey(region: Region) {
   return ['inbox', region] as const;
 }
 
-export function getInbox(): Promise<Conversation[]> {
+function getInbox(): Promise<Conversation[]> {
   return api.get('/api/conversation-messages/inbox', { schema: () => import('@carpool/shared/schemas/messages').then((module) => module.ConversationDto.array()) });
 }
 
-export function inboxQueryOptions(region: Region) {
+function inboxQueryOptions(region: Region) {
   return queryOptions({ queryKey: inboxKey(region), queryFn: getInbox, staleTime: 0 });
 }
 

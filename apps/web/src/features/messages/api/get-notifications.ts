@@ -7,11 +7,11 @@ export function notificationsKey(region: Region) {
   return ['notifications', region] as const;
 }
 
-export function getNotifications(): Promise<NotificationList> {
+function getNotifications(): Promise<NotificationList> {
   return api.get('/api/notifications', { schema: () => import('@carpool/shared/schemas/notifications').then((module) => module.NotificationListDto) });
 }
 
-export function notificationsQueryOptions(region: Region) {
+function notificationsQueryOptions(region: Region) {
   return queryOptions({ queryKey: notificationsKey(region), queryFn: getNotifications });
 }
 

@@ -3,12 +3,12 @@ import type { RideChatSummary } from '@carpool/shared/schemas/messages';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function rideChatsKey(region: Region) {
+function rideChatsKey(region: Region) {
   return ['inbox', region, 'ride-chats'] as const;
 }
 
 /** GET /api/messages/rides: the caller's ride chats in the region, latest message first. */
-export function getRideChats(): Promise<RideChatSummary[]> {
+function getRideChats(): Promise<RideChatSummary[]> {
   return api.get('/api/messages/rides', { schema: () => import('@carpool/shared/schemas/messages').then((module) => module.RideChatSummaryDto.array()) });
 }
 

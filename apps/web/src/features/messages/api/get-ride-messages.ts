@@ -12,12 +12,12 @@ export function rideMessagesKey(region: Region, rideId: string) {
 }
 
 /** A ride chat, oldest first: the newest page, or the messages after `after`. */
-export function getRideMessages(rideId: string, query: { after?: string; limit?: number } = {}): Promise<RideMessage[]> {
+function getRideMessages(rideId: string, query: { after?: string; limit?: number } = {}): Promise<RideMessage[]> {
   return api.get(`/api/messages/ride/${encodeURIComponent(rideId)}`, { schema: () => loadMessages().then((module) => module.RideMessageDto.array()), query });
 }
 
 /** What a reconnecting client missed, however many pages that is. */
-export async function getRideMessagesAfter(rideId: string, after: string | undefined): Promise<RideMessage[]> {
+async function getRideMessagesAfter(rideId: string, after: string | undefined): Promise<RideMessage[]> {
   const { RIDE_MESSAGES_MAX_LIMIT } = await loadMessages();
   return fetchAllAfter((cursor, limit) => getRideMessages(rideId, { after: cursor, limit }), after, RIDE_MESSAGES_MAX_LIMIT);
 }
@@ -49,7 +49,7 @@ export function rideMessagesQueryOptions(region: Region, rideId: string) {
 }
 
 /** A 403 from the ride chat: the reader is no longer one of its people; nothing went wrong. */
-export function isChatAccessEnded(error: unknown): boolean {
+function isChatAccessEnded(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
 

@@ -8,7 +8,7 @@ import { notificationsKey } from './get-notifications';
 type MarkReadResult = z.infer<typeof MarkNotificationsReadDto>;
 
 /** Marks the given notifications read, or all of them without ids. */
-export function markNotificationsRead(ids?: string[]): Promise<MarkReadResult> {
+function markNotificationsRead(ids?: string[]): Promise<MarkReadResult> {
   return api.post('/api/notifications/read', ids ? { ids } : {}, { schema: () => import('@carpool/shared/schemas/notifications').then((module) => module.MarkNotificationsReadDto) });
 }
 

@@ -3,7 +3,7 @@ import { TEXTS } from '@carpool/shared/texts';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
-export function sendDirectMessage(input: SendDirectMessageInput): Promise<DirectMessage> {
+function sendDirectMessage(input: SendDirectMessageInput): Promise<DirectMessage> {
   return api.post('/api/conversation-messages/send', input, { schema: () => import('@carpool/shared/schemas/messages').then((module) => module.DirectMessageDto) });
 }
 

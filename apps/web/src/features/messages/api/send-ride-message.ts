@@ -2,7 +2,7 @@ import type { RideMessage, SendRideMessageInput } from '@carpool/shared/schemas/
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function sendRideMessage(input: SendRideMessageInput): Promise<RideMessage> {
+function sendRideMessage(input: SendRideMessageInput): Promise<RideMessage> {
   return api.post('/api/messages/send', input, { schema: () => import('@carpool/shared/schemas/messages').then((module) => module.RideMessageDto) });
 }
 

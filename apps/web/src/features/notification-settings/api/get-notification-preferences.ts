@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 /** Preferences are the person's, not a region's: one key for every region. */
 export const notificationPreferencesKey = ['notification-preferences'] as const;
 
-export function getNotificationPreferences(): Promise<NotificationPreferencesDto> {
+function getNotificationPreferences(): Promise<NotificationPreferencesDto> {
   return api.get('/api/notification-preferences', { schema: () => import('@carpool/shared/schemas/notification-preferences').then((module) => module.NotificationPreferencesDto) });
 }
 

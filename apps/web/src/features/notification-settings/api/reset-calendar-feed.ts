@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { notificationPreferencesKey } from './get-notification-preferences';
 
 /** The old feed URL stops working; answers the new one. */
-export function resetCalendarFeed(): Promise<{ calendarFeedUrl: string }> {
+function resetCalendarFeed(): Promise<{ calendarFeedUrl: string }> {
   return api.post('/api/calendar-feed/reset', undefined, { schema: () => import('@carpool/shared/schemas/notification-preferences').then((module) => module.CalendarFeedDto) });
 }
 

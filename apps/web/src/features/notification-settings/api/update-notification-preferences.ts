@@ -10,7 +10,7 @@ export interface PreferenceSwitch {
 }
 
 /** Sends only the one switch that changed (the PUT leaves the others as they are). */
-export function updateNotificationPreference({ category, channel, on }: PreferenceSwitch): Promise<NotificationPreferencesDto> {
+function updateNotificationPreference({ category, channel, on }: PreferenceSwitch): Promise<NotificationPreferencesDto> {
   return api.put('/api/notification-preferences', { preferences: { [category]: { [channel]: on } } }, { schema: () => import('@carpool/shared/schemas/notification-preferences').then((module) => module.NotificationPreferencesDto) });
 }
 

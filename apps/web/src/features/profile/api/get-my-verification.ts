@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 
-export const fetchMyVerification = () => api.get('/api/users/me/verification', { schema: () => import('@carpool/shared/schemas/verification').then((module) => module.MyVerificationDto) });
+const fetchMyVerification = () => api.get('/api/users/me/verification', { schema: () => import('@carpool/shared/schemas/verification').then((module) => module.MyVerificationDto) });
 
 /** The caller's own application, asked only when there is a rejection to explain. */
 export function useMyVerification(enabled: boolean) {

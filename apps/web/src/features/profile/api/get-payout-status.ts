@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 
-export function fetchPayoutStatus(): Promise<PayoutStatus> {
+function fetchPayoutStatus(): Promise<PayoutStatus> {
   return api.get('/api/stripe/account-status', { schema: () => import('@carpool/shared/schemas/payouts').then((module) => module.PayoutStatusDto) });
 }
 

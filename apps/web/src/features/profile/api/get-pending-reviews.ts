@@ -11,7 +11,7 @@ const PATHS: Record<PendingReviewSide, string> = {
   driver: '/api/reviews/getDriverReviews',
 };
 
-export function fetchPendingReviews(userId: string, side: PendingReviewSide): Promise<PendingReview[]> {
+function fetchPendingReviews(userId: string, side: PendingReviewSide): Promise<PendingReview[]> {
   return api.get(`${PATHS[side]}/${encodeURIComponent(userId)}`, {
     schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.PendingReviewsDto),
   });
@@ -24,7 +24,7 @@ export const pendingReviewsKey = (userId: string) => ['pending-reviews', userId]
  * list on its own, so that one failing does not hide the other. Not tried again: an empty list is
  * what the person sees either way.
  */
-export function pendingReviewsQueryOptions(userId: string, side: PendingReviewSide) {
+function pendingReviewsQueryOptions(userId: string, side: PendingReviewSide) {
   return queryOptions({
     queryKey: [...pendingReviewsKey(userId), side],
     queryFn: () => fetchPendingReviews(userId, side),

@@ -2,12 +2,12 @@ import type { UserProfile } from '@carpool/shared/schemas/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function fetchUserProfile(userId: string): Promise<UserProfile> {
+function fetchUserProfile(userId: string): Promise<UserProfile> {
   return api.get(`/api/users/${encodeURIComponent(userId)}`, { schema: () => import('@carpool/shared/schemas/users').then((module) => module.UserProfileDto) });
 }
 
 /** Users are global (not region-scoped), so the key carries no region. */
-export function userProfileQueryOptions(userId: string) {
+function userProfileQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['users', userId, 'profile'], queryFn: () => fetchUserProfile(userId) });
 }
 

@@ -4,9 +4,9 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { api } from '../../../lib/api-client';
 
 /** Page size of the "All Reviews" dialog. */
-export const ALL_REVIEWS_PAGE_SIZE = 20;
+const ALL_REVIEWS_PAGE_SIZE = 20;
 
-export function fetchUserReviews(
+function fetchUserReviews(
   userId: string,
   type: ReviewType,
   page: { limit: number; offset: number },
@@ -18,7 +18,7 @@ export function fetchUserReviews(
 }
 
 /** The profile's preview: the newest reviews of one kind, and the total that decides "See all reviews". */
-export function reviewPreviewQueryOptions(userId: string, type: ReviewType) {
+function reviewPreviewQueryOptions(userId: string, type: ReviewType) {
   return queryOptions({
     queryKey: ['users', userId, 'reviews', type, 'preview'],
     queryFn: () => fetchUserReviews(userId, type, { limit: PROFILE_REVIEW_PREVIEW_COUNT, offset: 0 }),
@@ -29,7 +29,7 @@ export function useReviewPreview(userId: string, type: ReviewType) {
   return useQuery(reviewPreviewQueryOptions(userId, type));
 }
 
-export function allReviewsQueryOptions(userId: string, type: ReviewType) {
+function allReviewsQueryOptions(userId: string, type: ReviewType) {
   return infiniteQueryOptions({
     queryKey: ['users', userId, 'reviews', type, 'all'],
     queryFn: ({ pageParam }) => fetchUserReviews(userId, type, { limit: ALL_REVIEWS_PAGE_SIZE, offset: pageParam }),

@@ -2,7 +2,7 @@ import type { Review, SubmitReviewInput } from '@carpool/shared/schemas/reviews'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function submitReview(input: SubmitReviewInput): Promise<Review> {
+function submitReview(input: SubmitReviewInput): Promise<Review> {
   return api.post('/api/reviews/submit', input, { schema: () => import('@carpool/shared/schemas/reviews').then((module) => module.ReviewDto) });
 }
 

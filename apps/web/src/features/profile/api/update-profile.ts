@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-export function updateProfile(input: UpdateProfileInput): Promise<SessionUser> {
+function updateProfile(input: UpdateProfileInput): Promise<SessionUser> {
   return api.put('/api/users/profile', input, { schema: () => import('@carpool/shared/schemas/users').then((module) => module.SessionUserDto) });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-export function uploadAvatar(file: File): Promise<UploadImage> {
+function uploadAvatar(file: File): Promise<UploadImage> {
   const form = new FormData();
   form.append('image', file);
   return api.post('/api/users/upload-image', form, { schema: () => import('@carpool/shared/schemas/users').then((module) => module.UploadImageDto) });

@@ -5,14 +5,14 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-export interface VerificationUpload {
+interface VerificationUpload {
   files: Record<VerificationDocumentField, File>;
   /** yyyy-mm-dd, or '' when left blank (the dates are optional). */
   licenseExpiration: string;
   insuranceExpiration: string;
 }
 
-export function uploadVerificationDocs(upload: VerificationUpload): Promise<z.infer<typeof VerificationUploadDto>> {
+function uploadVerificationDocs(upload: VerificationUpload): Promise<z.infer<typeof VerificationUploadDto>> {
   const form = new FormData();
   // Text fields first: the server reads the form as one stream.
   form.append('licenseExpiration', upload.licenseExpiration);

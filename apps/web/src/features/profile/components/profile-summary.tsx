@@ -24,7 +24,7 @@ const VERIFICATION_LABELS: Record<VerificationStatus, { text: string; classes: s
 };
 
 /** The avatar (initial if none) with the verified-driver ring and tick. */
-export function ProfileAvatar({ profile }: { profile: Pick<UserProfile, 'name' | 'avatar' | 'avatarColor' | 'driverVerified'> }) {
+function ProfileAvatar({ profile }: { profile: Pick<UserProfile, 'name' | 'avatar' | 'avatarColor' | 'driverVerified'> }) {
   return (
     <span className="relative inline-flex shrink-0" data-testid="profile-avatar">
       <Avatar
@@ -69,7 +69,7 @@ const wholeNumber = (value: number) => String(Math.round(value)).replace(/\B(?=(
  * Reviews, Avg. Rating (2 decimals with rounded stars), Rides as Driver, Rides as Passenger, and
  * once a trip was shared, what the shared trips added up to: miles, CO2 and money saved.
  */
-export function ProfileStats({ stats }: { stats: UserProfile['stats'] }) {
+function ProfileStats({ stats }: { stats: UserProfile['stats'] }) {
   const { impact } = stats;
   return (
     <div className="space-y-3">

@@ -38,7 +38,7 @@ function documentFile(field: VerificationDocumentField) {
 }
 
 /** The dates by the shared schema, the three images by the checks above. */
-export function verificationFormSchema(today: string) {
+function verificationFormSchema(today: string) {
   return verificationFieldsFormSchema(today).extend({
     licenseFront: documentFile('licenseFront'),
     licenseBack: documentFile('licenseBack'),

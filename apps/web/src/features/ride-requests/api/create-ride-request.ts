@@ -10,7 +10,7 @@ import { rideRequestKeys } from './query-keys';
  * reload the page over the form. The form handles it the spec's way instead (see the
  * ride-request-form-session-expiry decision).
  */
-export function createRideRequest(body: CreateRideRequestInput, region: Region): Promise<RideRequest> {
+function createRideRequest(body: CreateRideRequestInput, region: Region): Promise<RideRequest> {
   return api.post('/api/ride-requests', body, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestDto), expireSessionOnUnauthorized: false });
 }
 

@@ -6,7 +6,7 @@ import { useRegion } from '../../../lib/region';
 import { rideRequestKeys } from './query-keys';
 
 /** DELETE /api/ride-requests/{id}: only the passenger who posted it may. */
-export async function deleteRideRequest(id: string, region: Region): Promise<void> {
+async function deleteRideRequest(id: string, region: Region): Promise<void> {
   await api.delete(`/api/ride-requests/${encodeURIComponent(id)}`, { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.DeleteRideRequestDto) });
 }
 

@@ -7,11 +7,11 @@ import { useSession } from '../../../lib/session';
 import { rideRequestKeys } from './query-keys';
 
 /** GET /api/ride-requests/user/me: the caller's open, upcoming requests in the region. */
-export function getMyRideRequests(region: Region): Promise<RideRequest[]> {
+function getMyRideRequests(region: Region): Promise<RideRequest[]> {
   return api.get('/api/ride-requests/user/me', { region, schema: () => import('@carpool/shared/schemas/ride-requests').then((module) => module.RideRequestListDto) });
 }
 
-export function myRideRequestsQueryOptions(region: Region, userId: string | null) {
+function myRideRequestsQueryOptions(region: Region, userId: string | null) {
   return queryOptions({
     queryKey: rideRequestKeys.mine(region, userId),
     queryFn: () => getMyRideRequests(region),

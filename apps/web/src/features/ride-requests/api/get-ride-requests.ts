@@ -9,7 +9,7 @@ import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { rideRequestKeys, type RideRequestFilters } from './query-keys';
 
 /** GET /api/ride-requests. */
-export function getRideRequests(filters: RideRequestFilters, region: Region): Promise<RideRequest[]> {
+function getRideRequests(filters: RideRequestFilters, region: Region): Promise<RideRequest[]> {
   return api.get('/api/ride-requests', {
     region,
     schema: () => importRideRequestSchemas().then((module) => module.RideRequestListDto),
@@ -24,7 +24,7 @@ export function getRideRequests(filters: RideRequestFilters, region: Region): Pr
  * fetch ride requests. Please try again later." rather than pretend the region has none (the list
  * then shows no cards, as an empty list would).
  */
-export function rideRequestsQueryOptions(region: Region, filters: RideRequestFilters, viewerId: string | null) {
+function rideRequestsQueryOptions(region: Region, filters: RideRequestFilters, viewerId: string | null) {
   return queryOptions({
     queryKey: [...rideRequestKeys.search(region, filters), viewerId] as const,
     queryFn: () => getRideRequests(filters, region),

@@ -1,5 +1,5 @@
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
-import { COLLEGE_LABELS } from '@carpool/shared/colleges';
+import { collegeLabel } from '@carpool/shared/colleges';
 import { TEXTS } from '@carpool/shared/texts';
 import { Link } from 'react-router';
 import { RatingSummary } from '../../../components/rating-summary';
@@ -44,7 +44,7 @@ export function PassengerIdentity({ request, isSignedIn, showVerified = false }:
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-slate-900 hover:underline dark:text-white">{name}</span>
           {passenger.college ? (
-            <span className="block text-xs text-slate-500 dark:text-slate-400">{COLLEGE_LABELS[passenger.college]}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">{collegeLabel(passenger.college)}</span>
           ) : null}
           <span className="mt-0.5 block">
             <RatingSummary rating={passenger} role="passenger" />

@@ -16,7 +16,7 @@ interface RideRequestDetailsModalProps {
   onClose: () => void;
 }
 
-export const DETAILS_TITLE = 'Ride Request Details';
+const DETAILS_TITLE = 'Ride Request Details';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

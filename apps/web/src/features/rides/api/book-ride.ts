@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { applyRideSeats } from '../hooks/use-live-seat-counts';
 import { rideKeys } from './ride-query-keys';
 
-export interface BookRideVariables {
+interface BookRideVariables {
   rideId: string;
   seats: number;
   suitcases: number;
@@ -16,7 +16,7 @@ export interface BookRideVariables {
 }
 
 /** POST /api/bookings/bookRide; payments are disabled, so the intent is the fixed placeholder. */
-export function bookRide({ rideId, seats, suitcases, from, to }: BookRideVariables): Promise<Booking> {
+function bookRide({ rideId, seats, suitcases, from, to }: BookRideVariables): Promise<Booking> {
   return api.post(
     '/api/bookings/bookRide',
     { rideId, seats, suitcases, paymentIntentId: PAYMENT_PLACEHOLDER_INTENT, ...(from && to ? { from, to } : {}) },

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
 
 /** DELETE /api/bookings/:id: the passenger cancels their own pending or confirmed booking. */
-export function cancelBooking(bookingId: string): Promise<Booking> {
+function cancelBooking(bookingId: string): Promise<Booking> {
   return api.delete(`/api/bookings/${bookingId}`, { schema: () => import('@carpool/shared/schemas/bookings').then((module) => module.BookingDto) });
 }
 

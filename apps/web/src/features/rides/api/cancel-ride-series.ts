@@ -7,7 +7,7 @@ import { rideKeys } from './ride-query-keys';
  * DELETE /api/ride-series/:seriesId?from=: the driver cancels their weekly ride from a local day
  * (yyyy-mm-dd in the series' zone) on; those rides' bookings are cancelled server-side.
  */
-export function cancelRideSeries({ seriesId, from }: { seriesId: string; from: string }): Promise<CancelledRideSeries> {
+function cancelRideSeries({ seriesId, from }: { seriesId: string; from: string }): Promise<CancelledRideSeries> {
   return api.delete(`/api/ride-series/${seriesId}?from=${encodeURIComponent(from)}`, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.CancelledRideSeriesDto) });
 }
 

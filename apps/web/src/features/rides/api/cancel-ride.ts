@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
 
 /** DELETE /api/rides/:id: the driver cancels the ride; its bookings are cancelled server-side. */
-export function cancelRide(rideId: string): Promise<Ride> {
+function cancelRide(rideId: string): Promise<Ride> {
   return api.delete(`/api/rides/${rideId}`, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideDto) });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
 
 /** POST /api/rides with the UTC date and time and the poster's zone (and the return trip, if any). */
-export function createRide(body: CreateRide): Promise<CreatedRide> {
+function createRide(body: CreateRide): Promise<CreatedRide> {
   return api.post('/api/rides', body, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.CreatedRideDto) });
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 
 /** GET /api/places/on-the-way: the places of the region a trip from `from` to `to` passes, nearest to `from` first. */
-export function getPlacesOnTheWay(from: string, to: string): Promise<PlaceOnTheWay[]> {
+function getPlacesOnTheWay(from: string, to: string): Promise<PlaceOnTheWay[]> {
   return api.get('/api/places/on-the-way', {
     query: { from, to },
     schema: () => import('@carpool/shared/schemas/places').then((module) => module.PlacesOnTheWayDto),

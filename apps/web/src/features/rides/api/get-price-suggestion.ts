@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 
 /** GET /api/rides/price-suggestion: the suggested price per seat of a route through its stops. */
-export function getPriceSuggestion(from: string, to: string, stops: readonly string[]): Promise<PriceSuggestion> {
+function getPriceSuggestion(from: string, to: string, stops: readonly string[]): Promise<PriceSuggestion> {
   return api.get('/api/rides/price-suggestion', {
     query: { from, to, stops: stops.join(',') },
     schema: () => import('@carpool/shared/schemas/places').then((module) => module.PriceSuggestionDto),

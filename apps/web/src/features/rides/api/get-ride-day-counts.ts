@@ -17,7 +17,7 @@ export function dayCountFiltersOf({ date: _date, sort: _sort, ...filters }: Ride
 }
 
 /** GET /api/rides/day-counts: the carousel's counts, without loading the rides themselves. */
-export function getRideDayCounts(filters: DayCountFilters): Promise<RideDayCount[]> {
+function getRideDayCounts(filters: DayCountFilters): Promise<RideDayCount[]> {
   return api.get('/api/rides/day-counts', {
     schema: () => importRideSchemas().then((module) => module.RideDayCountsDto),
     query: { ...filterQuery(filters), startDate: filters.startDate, days: filters.days ?? CAROUSEL_DAYS },

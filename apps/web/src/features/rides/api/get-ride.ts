@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
 
-export function getRide(rideId: string): Promise<Ride> {
+function getRide(rideId: string): Promise<Ride> {
   return api.get(`/api/rides/${rideId}`, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideDto) });
 }
 

@@ -35,7 +35,7 @@ export function filterQuery(filters: Omit<RideFilters, 'date' | 'sort'>) {
 }
 
 /** GET /api/rides/getall; empty filters are left out by the API client. */
-export function getRides(filters: RideFilters): Promise<Ride[]> {
+function getRides(filters: RideFilters): Promise<Ride[]> {
   return api.get('/api/rides/getall', {
     schema: () => importRideSchemas().then((module) => module.RideListDto),
     query: {

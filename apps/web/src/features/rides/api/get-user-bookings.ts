@@ -5,7 +5,7 @@ import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
 
 /** GET /api/bookings/user/:userId: the caller's own bookings in this region, newest first. */
-export function getUserBookings(userId: string): Promise<Booking[]> {
+function getUserBookings(userId: string): Promise<Booking[]> {
   return api.get(`/api/bookings/user/${userId}`, { schema: () => import('@carpool/shared/schemas/bookings').then((module) => module.BookingListDto) });
 }
 

@@ -5,7 +5,7 @@ import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
 
 /** GET /api/rides/user/:userId: for your own id, every ride you posted in this region. */
-export function getUserRides(userId: string): Promise<Ride[]> {
+function getUserRides(userId: string): Promise<Ride[]> {
   return api.get(`/api/rides/user/${userId}`, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideListDto) });
 }
 

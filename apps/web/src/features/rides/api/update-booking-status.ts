@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
 
 /** PUT /api/bookings/:bookingId/status: the driver accepts (confirmed) or rejects (cancelled). */
-export function updateBookingStatus({ bookingId, status }: { bookingId: string } & UpdateBookingStatusInput): Promise<Booking> {
+function updateBookingStatus({ bookingId, status }: { bookingId: string } & UpdateBookingStatusInput): Promise<Booking> {
   return api.put(`/api/bookings/${bookingId}/status`, { status }, { schema: () => import('@carpool/shared/schemas/bookings').then((module) => module.BookingDto) });
 }
 

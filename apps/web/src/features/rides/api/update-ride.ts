@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { rideKeys } from './ride-query-keys';
 
 /** PATCH /api/rides/:id: the driver edits the ride (date and time in UTC). */
-export function updateRide({ rideId, changes }: { rideId: string; changes: UpdateRideInput }): Promise<Ride> {
+function updateRide({ rideId, changes }: { rideId: string; changes: UpdateRideInput }): Promise<Ride> {
   return api.patch(`/api/rides/${rideId}`, changes, { schema: () => import('@carpool/shared/schemas/rides').then((module) => module.RideDto) });
 }
 

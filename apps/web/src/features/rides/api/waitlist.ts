@@ -5,17 +5,17 @@ import { useRegion } from '../../../lib/region';
 import { rideKeys } from './ride-query-keys';
 
 /** POST /api/rides/:id/waitlist: wait for room that the ride does not have now. */
-export function joinWaitlist({ rideId, ...input }: JoinWaitlistInput & { rideId: string }): Promise<WaitlistEntry> {
+function joinWaitlist({ rideId, ...input }: JoinWaitlistInput & { rideId: string }): Promise<WaitlistEntry> {
   return api.post(`/api/rides/${rideId}/waitlist`, input, { schema: () => import('@carpool/shared/schemas/waitlist').then((module) => module.WaitlistEntryDto) });
 }
 
 /** DELETE /api/rides/:id/waitlist (204). */
-export async function leaveWaitlist(rideId: string): Promise<void> {
+async function leaveWaitlist(rideId: string): Promise<void> {
   await api.delete(`/api/rides/${rideId}/waitlist`);
 }
 
 /** GET /api/rides/:id/waitlist: the line, for the ride's driver only. */
-export function getWaitingPassengers(rideId: string): Promise<WaitingPassenger[]> {
+function getWaitingPassengers(rideId: string): Promise<WaitingPassenger[]> {
   return api.get(`/api/rides/${rideId}/waitlist`, { schema: () => import('@carpool/shared/schemas/waitlist').then((module) => module.WaitingListDto) });
 }
 

@@ -31,7 +31,7 @@ function withChoice(choices: number[], chosen: number): number[] {
  * The seats and suitcases a passenger may ask for: 1..available seats, 0..available suitcases, of
  * the room the ride has (its segment's, every leg of the part looked at).
  */
-export function bookingLimits(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvailable'>) {
+function bookingLimits(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvailable'>) {
   return {
     seats: range(MIN_SEATS, Math.min(room.seatsAvailable, MAX_SEATS)),
     suitcases: range(0, Math.min(room.suitcasesAvailable, MAX_SUITCASES)),

@@ -32,7 +32,7 @@ function groupRequests(requests: readonly RideRequest[]): RequestGroup[] {
 }
 
 /** "3 students want Binghamton → New York City on Friday". */
-export function requestGroupTitle(group: Pick<RequestGroup, 'from' | 'to' | 'weekday'> & { count: number }): string {
+function requestGroupTitle(group: Pick<RequestGroup, 'from' | 'to' | 'weekday'> & { count: number }): string {
   const who = group.count === 1 ? '1 student wants' : `${group.count} students want`;
   return `${who} ${routeText(group.from, group.to)} on ${group.weekday}`;
 }

@@ -1,4 +1,4 @@
-import { COLLEGE_LABELS } from '@carpool/shared/colleges';
+import { collegeLabel } from '@carpool/shared/colleges';
 import { placeLabel } from '@carpool/shared/places';
 import type { Ride, RideDriver } from '@carpool/shared/schemas/rides';
 import type { ReactNode } from 'react';
@@ -26,11 +26,11 @@ export function RouteLabel({ from, to }: { from: string; to: string }) {
   );
 }
 
-export function CollegeBadge({ college }: { college: RideDriver['college'] }) {
+function CollegeBadge({ college }: { college: RideDriver['college'] }) {
   if (!college) return null;
   return (
     <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 dark:bg-brand-950/60 dark:text-brand-200 dark:ring-brand-800">
-      {COLLEGE_LABELS[college]}
+      {collegeLabel(college)}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
  */
 export type RideChatSlot = (rideId: string, options?: RideChatOptions) => ReactNode;
 
-export interface RideChatOptions {
+interface RideChatOptions {
   /** Shown instead of the composer when the viewer may read the chat but no longer write in it. */
   readOnlyReason?: string | null;
 }

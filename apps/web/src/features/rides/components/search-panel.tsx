@@ -8,7 +8,7 @@ import { fieldClasses, labelClasses } from './field-classes';
 import { PlaceOptions } from '../../../components/ui/place-options';
 import type { AddressedSearch, SearchPatch } from '../utils/search-params';
 
-export type SearchValues = Omit<AddressedSearch, 'colleges'> & { colleges: readonly College[] };
+type SearchValues = Omit<AddressedSearch, 'colleges'> & { colleges: readonly College[] };
 
 interface SearchPanelProps {
   values: SearchValues;

@@ -28,7 +28,7 @@ function range(from: number, to: number): number[] {
 const ordinal = (position: number) => `#${position}`;
 
 /** Whether a request of seats and suitcases is more than the ride (the part looked at) has left, so it may wait. */
-export function needsWaitlist(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvailable'>, seats: number, suitcases: number): boolean {
+function needsWaitlist(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvailable'>, seats: number, suitcases: number): boolean {
   return seats > room.seatsAvailable || suitcases > room.suitcasesAvailable;
 }
 
@@ -139,7 +139,7 @@ export function WaitlistForm({ ride }: { ride: Ride }) {
 }
 
 /** The waiting passenger's place in line and "Leave waiting list". */
-export function MyWaitlistPlace({ ride }: { ride: Ride }) {
+function MyWaitlistPlace({ ride }: { ride: Ride }) {
   const entry = ride.myWaitlistEntry!;
   const leave = useLeaveWaitlist();
   const { showToast } = useToast();

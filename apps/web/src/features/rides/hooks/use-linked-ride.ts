@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /** The query parameter that opens a ride's detail dialog: e-mails and notifications link with it. */
-export const LINKED_RIDE_PARAM = 'ride';
+const LINKED_RIDE_PARAM = 'ride';
 
 /**
  * zod's uuid pattern (the one the shared UuidSchema checks), written out: zod's module of patterns

@@ -11,7 +11,7 @@ import { rideKeys } from '../api/ride-query-keys';
  * passenger booked from the list or told the list closed. The server
  * sends each to the person concerned, so they are the live signal (docs/decisions/web-live-updates.md).
  */
-export const RIDE_CHANGING_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+const RIDE_CHANGING_KINDS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
   'booking_requested',
   'booking_confirmed',
   'booking_rejected',

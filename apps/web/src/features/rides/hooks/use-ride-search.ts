@@ -1,3 +1,4 @@
+import { isCollege } from '@carpool/shared/colleges';
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -44,7 +45,7 @@ export function useRideSearch() {
     () => ({
       ...addressed,
       date,
-      colleges: addressed.colleges ?? remembered ?? (userCollege ? [userCollege] : []),
+      colleges: addressed.colleges ?? remembered ?? (isCollege(userCollege) ? [userCollege] : []),
       timezone,
     }),
     [addressed, date, remembered, userCollege, timezone],

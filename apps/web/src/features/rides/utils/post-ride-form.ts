@@ -121,7 +121,7 @@ const COORDINATES_ERROR = 'Choose the address again from the suggestions.';
  * wording is written for API callers). The schema reports the return trip under returnTrip.date /
  * .time and "Repeat weekly" under repeat.weekdays / .until; here they are the form's fields.
  */
-export const POST_RIDE_FIELD_ERRORS = {
+const POST_RIDE_FIELD_ERRORS = {
   from: 'Choose where the ride leaves from.',
   to: 'Choose a destination other than the departure.',
   date: 'Choose the day of the ride.',

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/subscriptions; the API client adds X-Region, which picks the region's newsletter. */
-export function subscribe(email: string) {
+function subscribe(email: string) {
   return api.post('/api/subscriptions', { email }, { schema: () => import('@carpool/shared/schemas/subscriptions').then((module) => module.SubscriptionDto) });
 }
 

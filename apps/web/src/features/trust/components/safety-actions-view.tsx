@@ -11,7 +11,7 @@ type ReportAction = Extract<SafetyAction, { kind: 'report' }>;
 type BlockAction = Extract<SafetyAction, { kind: 'block' }>;
 
 /** Block or unblock one person, the block asked about first in the app's own confirmation. */
-export function useBlockToggle(person: { id: string; name: string } | null, onBlocked?: () => void) {
+function useBlockToggle(person: { id: string; name: string } | null, onBlocked?: () => void) {
   const blocked = useBlockedUsers(person !== null);
   const setBlocked = useSetBlocked();
   const { showToast } = useToast();
