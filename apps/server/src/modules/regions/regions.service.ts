@@ -3,6 +3,7 @@ import { PlaceIndex } from '@carpool/shared/place-index';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.js';
 import { NOTIFY_CHANNELS } from '../../db/notify-channels.js';
+import { keepListening } from '../../db/notify-listener.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildRegionSnapshot, type RegionEntry, type RegionSnapshot } from './region-registry.js';
 import { loadRegionTables } from './regions.repository.js';
@@ -121,64 +122,21 @@ export function assertRegionOpen(directory: RegionDirectory, region: string): vo
   }
 }
 
-/** Waits between attempts to listen again after the connection went, growing to the last. */
-const RETRY_DELAYS_MS = [250, 1_000, 5_000, 15_000];
-
 /**
  * Reloads the directory whenever any process changes a region (migration 0019's triggers NOTIFY
- * at commit). When the listening connection goes, it listens again and reloads once it does, so a
+ * at commit). After the listening connection was lost, it reloads once it listens again, so a
  * change made meanwhile is not missed. Returns a stop function.
  */
 export function startRegionChangeListener(deps: { database: Database; directory: RegionDirectory; log: FastifyBaseLogger }): () => Promise<void> {
-  const { database, directory, log } = deps;
-  let stopListening: (() => Promise<void>) | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let failures = 0;
-  let stopped = false;
-
+  const { directory, log } = deps;
   const reload = () =>
     directory.reload().catch((error: unknown) => log.warn({ err: error }, 'regions: reading the changed regions failed; the ones known are kept'));
-
-  const scheduleRetry = () => {
-    if (stopped || retryTimer) return;
-    const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)]!;
-    failures += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void listen(true);
-    }, delay);
-  };
-
-  const listen = async (afterLoss: boolean) => {
-    try {
-      const stop = await database.listen(NOTIFY_CHANNELS.regionsChanged, {
-        onNotify: () => void reload(),
-        onLost: (error) => {
-          stopListening = null;
-          log.warn({ err: error }, 'regions: the database connection that hears region changes was lost; listening again');
-          scheduleRetry();
-        },
-      });
-      if (stopped) {
-        await stop();
-        return;
-      }
-      stopListening = stop;
-      failures = 0;
-      if (afterLoss) await reload();
-    } catch (error) {
-      if (failures === 0) log.warn({ err: error }, 'regions: could not listen for region changes; retrying');
-      scheduleRetry();
-    }
-  };
-
-  void listen(false);
-  return async () => {
-    stopped = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-    const stop = stopListening;
-    stopListening = null;
-    await stop?.().catch((error: unknown) => log.debug({ err: error }, 'regions: stopping the listener failed'));
-  };
+  return keepListening({
+    database: deps.database,
+    channel: NOTIFY_CHANNELS.regionsChanged,
+    log,
+    name: 'regions',
+    onNotify: () => void reload(),
+    onListening: (afterLoss) => (afterLoss ? reload() : undefined),
+  });
 }
