@@ -7,7 +7,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { startAuthChangeListener } from './modules/auth/auth-change-listener.js';
 import { regionsAdminRoutes } from './modules/regions/regions-admin.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
-import { openRegionDirectory, regionLook, startRegionChangeListener } from './modules/regions/regions.service.js';
+import { openRegionDirectory, regionEmailDomains, regionLook, startRegionChangeListener } from './modules/regions/regions.service.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : (options.devIdp ?? (await createDevIdentityProvider({ dataDir: config.devIdpKeyDir, clock })));
   const verifier = devIdp ? devIdp.verifier : googleVerifier(config.googleClientId!, clock);
   await app.register(healthRoutes);
-  const regionDomains = (region: string) => deps.regions.find(region)?.emailDomains ?? [];
+  const regionDomains = (region: string) => regionEmailDomains(deps.regions, config.allowedEmailDomains, region);
   const collegeOfEmail = (email: string) => deps.regions.collegeOfEmail(email);
   await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier, regionDomains, collegeOfEmail }, devIdp });
   // Signed links in e-mails (unsubscribe, newsletter confirmation) and the sealed sign-in codes of

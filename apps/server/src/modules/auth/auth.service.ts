@@ -12,7 +12,7 @@ import { isAdminEmail, upsertUserByIdentity, type UserRow } from '../users/users
 import { findLiveUserByEmail, findUserByIdentity, lockEmailForSignIn } from './accounts.repository.js';
 import type { IdTokenVerifier, VerifiedIdentity } from './id-token.js';
 import type { SessionCache } from './session-cache.js';
-import { emailDomainsOf, isInDomains, signInSettingsOf } from './sign-in-settings.js';
+import { isInDomains, signInSettingsOf } from './sign-in-settings.js';
 import { deleteExpiredSessions, findSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
 import * as sessionsRepository from './sessions.repository.js';
 
@@ -34,7 +34,7 @@ export interface AuthDeps {
   config: Config;
   clock: Clock;
   verifier: IdTokenVerifier;
-  /** A region's own sign-in domains (its row of the regions tables). */
+  /** The domains whose students sign in to a region: ALLOWED_EMAIL_DOMAINS when set, else the region's own (regions.service, regionEmailDomains). */
   regionDomains: (region: Region) => readonly string[];
   /** The college of an address, from the regions' colleges (the school badge). */
   collegeOfEmail: (email: string) => string | null;
@@ -45,8 +45,8 @@ export function hashToken(token: string): string {
 }
 
 /** The spec's domain rule, for the region signed in to (docs/decisions/regions-as-data.md). */
-function assertAllowedEmailDomain(deps: Pick<AuthDeps, 'config' | 'regionDomains'>, region: Region, email: string): void {
-  const domains = emailDomainsOf(deps.config, deps.regionDomains, region);
+function assertAllowedEmailDomain(deps: Pick<AuthDeps, 'regionDomains'>, region: Region, email: string): void {
+  const domains = deps.regionDomains(region);
   if (!isInDomains(email, domains)) {
     throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${domains.join(', ')}.`);
   }

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { accountOf, startSession } from './auth.service.js';
 import { countWrongTry, deleteCodesExpiredBy, insertCode, lockNewestCodeOf, markCodeUsed, retireCodesOf } from './email-codes.repository.js';
 import { isEmailAddress } from './id-token.js';
-import { emailDomainsOf, isInDomains, signInSettingsOf } from './sign-in-settings.js';
+import { isInDomains, signInSettingsOf } from './sign-in-settings.js';
 
 /** The issuer of accounts that a sign-in code made: their subject is the address itself. */
 const EMAIL_CODE_ISSUER = 'urn:carpool:email-code';
@@ -29,7 +29,7 @@ export interface EmailCodeDeps {
   /** The key of the codes' hashes (DATA_DIR/sign-in-code.key): a stolen table alone cannot be tried offline. */
   codeKey: Buffer;
   mailer: SignInCodeMailer;
-  /** A region's own sign-in domains (its row of the regions tables). */
+  /** The domains whose students sign in to a region: ALLOWED_EMAIL_DOMAINS when set, else the region's own (regions.service, regionEmailDomains). */
   regionDomains: (region: Region) => readonly string[];
   /** The college of an address, from the regions' colleges (the school badge). */
   collegeOfEmail: (email: string) => string | null;
@@ -60,7 +60,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export async function requestEmailCode(deps: EmailCodeDeps, region: Region, input: { email: string }): Promise<void> {
   assertEmailCodeOffered(deps.config, region);
   const email = normalise(input.email);
-  if (!isEmailAddress(email) || !isInDomains(email, emailDomainsOf(deps.config, deps.regionDomains, region))) return;
+  if (!isEmailAddress(email) || !isInDomains(email, deps.regionDomains(region))) return;
   const code = String(randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(EMAIL_CODE_DIGITS, '0');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -110,8 +110,8 @@ export async function verifyEmailCode(deps: EmailCodeDeps, region: Region, input
   });
   if (!check.ok) throw check.error;
   // The region's domains may have changed since the code went out.
-  if (!isInDomains(email, emailDomainsOf(deps.config, deps.regionDomains, region))) {
-    throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${emailDomainsOf(deps.config, deps.regionDomains, region).join(', ')}.`);
+  if (!isInDomains(email, deps.regionDomains(region))) {
+    throw new AppError('INVALID_EMAIL_DOMAIN', `Please sign in with your university e-mail address. Accepted domains: ${deps.regionDomains(region).join(', ')}.`);
   }
   const user = await accountOf(deps.db, deps.collegeOfEmail, { issuer: EMAIL_CODE_ISSUER, subject: email, email, name: email.split('@')[0]!.slice(0, 100) });
   return startSession(deps, user);

@@ -20,7 +20,7 @@ import {
   takeOidcHandoff,
   takeOidcSignIn,
 } from './oidc-sign-ins.repository.js';
-import { emailDomainsOf, isInDomains, signInSettingsOf } from './sign-in-settings.js';
+import { isInDomains, signInSettingsOf } from './sign-in-settings.js';
 
 export interface OidcDeps {
   db: Db;
@@ -28,7 +28,7 @@ export interface OidcDeps {
   clock: Clock;
   clients: OidcClients;
   log: FastifyBaseLogger;
-  /** A region's own sign-in domains (its row of the regions tables). */
+  /** The domains whose students sign in to a region: ALLOWED_EMAIL_DOMAINS when set, else the region's own (regions.service, regionEmailDomains). */
   regionDomains: (region: Region) => readonly string[];
   /** The college of an address, from the regions' colleges (the school badge). */
   collegeOfEmail: (email: string) => string | null;
@@ -159,7 +159,7 @@ export async function completeOidcSignIn(
 
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email || (claims.email_verified !== true && claims.email_verified !== 'true')) return refused(region, 'OIDC_EMAIL_UNVERIFIED');
-  if (!isEmailAddress(email) || !isInDomains(email, settings.emailDomains ?? emailDomainsOf(deps.config, deps.regionDomains, region))) return refused(region, 'INVALID_EMAIL_DOMAIN');
+  if (!isEmailAddress(email) || !isInDomains(email, settings.emailDomains ?? deps.regionDomains(region))) return refused(region, 'INVALID_EMAIL_DOMAIN');
   const subject = typeof claims.sub === 'string' ? claims.sub.trim() : '';
   if (!subject) return refused(region, 'OIDC_TOKEN_INVALID');
 

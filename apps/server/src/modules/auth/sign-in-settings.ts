@@ -11,14 +11,6 @@ export function signInSettingsOf(config: Pick<Config, 'signIn' | 'defaultSignIn'
   return config.signIn[region] ?? config.defaultSignIn;
 }
 
-/**
- * The university domains whose addresses may sign in to a region: ALLOWED_EMAIL_DOMAINS when the
- * operator set it (for every region), else the region's own (its row: `regionDomains`).
- */
-export function emailDomainsOf(config: Pick<Config, 'allowedEmailDomains'>, regionDomains: (region: Region) => readonly string[], region: Region): readonly string[] {
-  return config.allowedEmailDomains ?? regionDomains(region);
-}
-
 export function isInDomains(email: string, domains: readonly string[]): boolean {
   const domain = emailDomain(email);
   return domains.some((allowed) => isDomainOrSubdomain(domain, allowed));
@@ -31,7 +23,7 @@ export function publicSignInMethods(settings: RegionSignInSettings): SignInMetho
 
 /** What the console shows: every setting but the secret, which is only said to be set or not. */
 export function adminSignInSettings(
-  config: Pick<Config, 'signIn' | 'defaultSignIn' | 'allowedEmailDomains'>,
+  config: Pick<Config, 'signIn' | 'defaultSignIn'>,
   regions: readonly Region[],
   regionDomains: (region: Region) => readonly string[],
 ): AdminSignInSettings {
@@ -42,7 +34,7 @@ export function adminSignInSettings(
         region,
         google,
         emailCode,
-        oidc: oidc ? { issuer: oidc.issuer, clientId: oidc.clientId, label: oidc.label, emailDomains: oidc.emailDomains ?? [...emailDomainsOf(config, regionDomains, region)], clientSecretSet: oidc.clientSecret !== null } : null,
+        oidc: oidc ? { issuer: oidc.issuer, clientId: oidc.clientId, label: oidc.label, emailDomains: oidc.emailDomains ?? [...regionDomains(region)], clientSecretSet: oidc.clientSecret !== null } : null,
       };
     }),
   };

@@ -292,15 +292,19 @@ function compile(kind: MailKind, brand: MailBrand, parts: LayoutParts): Promise<
   return html;
 }
 
-async function compileLayout(kind: MailKind, brand: MailBrand, parts: LayoutParts): Promise<string> {
-  const template = TEMPLATES[kind];
+/**
+ * Every mail's MJML: the head, the region's header (its name and the tagline on its colour), the
+ * white body holding `body` (the column's content), then `after` (more sections, such as a footer).
+ * `title` and `preview` go in as they are: escaped text or slots.
+ */
+export function mailFrame(brand: MailBrand, content: { title: string; preview: string; body: string; after?: string }): string {
   const e = escapeHtml;
   // lang: the mail is written in English (MJML would write "und", undetermined), so that screen
   // readers and translation offers read it right.
-  const mjml = `<mjml lang="en">
+  return `<mjml lang="en">
   <mj-head>
-    <mj-title>${slot('subject')}</mj-title>
-    <mj-preview>${slot('preview')}</mj-preview>
+    <mj-title>${content.title}</mj-title>
+    <mj-preview>${content.preview}</mj-preview>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text font-size="16px" line-height="24px" color="#1f2937" />
@@ -315,15 +319,33 @@ async function compileLayout(kind: MailKind, brand: MailBrand, parts: LayoutPart
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px 8px">
       <mj-column>
-        <mj-text>${slot('greeting')}</mj-text>
+        ${content.body}
+      </mj-column>
+    </mj-section>${content.after ?? ''}
+  </mj-body>
+</mjml>`;
+}
+
+/** MJML to HTML, strictly validated; `what` names the mail in the error. */
+export async function compileMjml(mjml: string, what: string): Promise<string> {
+  // mjml (half a second and about 50 MB to load) comes with the first mail, not at start.
+  const { default: mjml2html } = await import('mjml');
+  const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict', keepComments: false });
+  if (errors.length > 0) throw new Error(`${what}: ${errors.map((error) => error.formattedMessage).join('; ')}`);
+  return html;
+}
+
+function compileLayout(kind: MailKind, brand: MailBrand, parts: LayoutParts): Promise<string> {
+  const template = TEMPLATES[kind];
+  const e = escapeHtml;
+  const body = `<mj-text>${slot('greeting')}</mj-text>
         <mj-text>${slot('intro')}</mj-text>
         ${parts.card ? `<mj-text container-background-color="${brand.tint}" padding="16px 24px">${slot('card')}</mj-text>` : ''}
         ${parts.quote ? `<mj-text font-style="italic" color="#374151" padding-left="40px">${slot('quote')}</mj-text>` : ''}
         ${parts.outro ? `<mj-text>${slot('outro')}</mj-text>` : ''}
         <mj-button background-color="${brand.colour}" color="#ffffff" href="${slot('url')}" font-size="16px" padding-top="16px">${e(template.button)}</mj-button>
-        <mj-text font-size="13px" color="#6b7280">Or open this link: <a href="${slot('url')}" style="color:${brand.colour};word-break:break-all">${slot('url')}</a></mj-text>
-      </mj-column>
-    </mj-section>
+        <mj-text font-size="13px" color="#6b7280">Or open this link: <a href="${slot('url')}" style="color:${brand.colour};word-break:break-all">${slot('url')}</a></mj-text>`;
+  const footer = `
     <mj-section padding="16px 8px">
       <mj-column>
         <mj-text font-size="12px" color="#6b7280">${
@@ -332,14 +354,8 @@ async function compileLayout(kind: MailKind, brand: MailBrand, parts: LayoutPart
             : e(NOT_ASKED_FOOTER)
         }</mj-text>
       </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`;
-  // mjml (half a second and about 50 MB to load) comes with the first mail, not at start.
-  const { default: mjml2html } = await import('mjml');
-  const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict', keepComments: false });
-  if (errors.length > 0) throw new Error(`mail template ${kind}: ${errors.map((error) => error.formattedMessage).join('; ')}`);
-  return html;
+    </mj-section>`;
+  return compileMjml(mailFrame(brand, { title: slot('subject'), preview: slot('preview'), body, after: footer }), `mail template ${kind}`);
 }
 
 /** The footer of a mail outside every category (the newsletter's opt-in). */

@@ -1,6 +1,5 @@
 import { EMAIL_CODE_TTL_MS } from '@carpool/shared/sign-in';
-import { TAGLINE } from '@carpool/shared/regions';
-import { siteNameOf, type MailBrand, type RenderedMail } from './mail-templates.js';
+import { compileMjml, mailFrame, siteNameOf, type MailBrand, type RenderedMail } from './mail-templates.js';
 import { escapeHtml } from './pages.js';
 
 /** The outbox kind of a sign-in code's mail. */
@@ -37,39 +36,13 @@ function layoutOf(brand: MailBrand): Promise<string> {
   return html;
 }
 
-async function compileLayout(look: MailBrand): Promise<string> {
+function compileLayout(brand: MailBrand): Promise<string> {
   const e = escapeHtml;
-  const brand = look.colour;
-  const mjml = `<mjml lang="en">
-  <mj-head>
-    <mj-title>${e(subjectOf(look))}</mj-title>
-    <mj-preview>${e(INTRO)}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text font-size="16px" line-height="24px" color="#1f2937" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f3f4f6">
-    <mj-section background-color="${brand}" padding="16px 8px">
-      <mj-column>
-        <mj-text color="#ffffff" font-size="20px" font-weight="bold">${e(siteNameOf(look))}</mj-text>
-        <mj-text color="#ffffff" font-size="13px" padding-top="0">${e(TAGLINE)}</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="24px 8px">
-      <mj-column>
-        <mj-text>Hello,</mj-text>
+  const body = `<mj-text>Hello,</mj-text>
         <mj-text>${e(INTRO)}</mj-text>
         <mj-text align="center" font-size="32px" line-height="40px" font-weight="bold" letter-spacing="6px" font-family="Menlo, Consolas, monospace">@@code@@</mj-text>
-        <mj-text>${e(OUTRO)}</mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`;
-  const { default: mjml2html } = await import('mjml');
-  const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict', keepComments: false });
-  if (errors.length > 0) throw new Error(`sign-in code mail: ${errors.map((error) => error.formattedMessage).join('; ')}`);
-  return html;
+        <mj-text>${e(OUTRO)}</mj-text>`;
+  return compileMjml(mailFrame(brand, { title: e(subjectOf(brand)), preview: e(INTRO), body }), 'sign-in code mail');
 }
 
 export async function renderSignInCodeMail(input: SignInCodeMailInput): Promise<RenderedMail> {

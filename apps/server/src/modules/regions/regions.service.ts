@@ -101,7 +101,7 @@ export function regionLook(directory: RegionDirectory, region: string): RegionLo
  * The university domains whose students belong to a region: ALLOWED_EMAIL_DOMAINS when the operator
  * set it (every region), else the region's own. Sign-in and posting read the same rule.
  */
-function regionEmailDomains(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string): readonly string[] {
+export function regionEmailDomains(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string): readonly string[] {
   return allowedEverywhere ?? directory.find(region)?.emailDomains ?? [];
 }
 
