@@ -1,6 +1,6 @@
 import { estimatedTravelMinutes } from '@carpool/shared/distance';
-import { PLACES } from '@carpool/shared/places';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import { PLACES } from '@carpool/shared/fixtures/spec-places';
+import type { SpecRegion } from '@carpool/shared/fixtures/spec-places';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import type pg from 'pg';
 import { SIZES } from '../lib/scale.js';
@@ -25,7 +25,7 @@ const BATCH = 100_000;
 /** Minutes left before the stop window's end for the minute added between stops drawn at the same time. */
 const STOP_MARGIN_MINUTES = SEEDED_STOPS_MAX;
 
-function zipfSlots(region: Region): string[] {
+function zipfSlots(region: SpecRegion): string[] {
   const places = PLACES[region];
   const weights = places.map((_, index) => 1 / (index + 1));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -41,10 +41,10 @@ function zipfSlots(region: Region): string[] {
 }
 
 /** The destination when the draw repeats the departure place: the region's first place, or its second. */
-const fallbackOf = (region: Region, from: string) => (PLACES[region][0]!.value === from ? PLACES[region][1]!.value : PLACES[region][0]!.value);
+const fallbackOf = (region: SpecRegion, from: string) => (PLACES[region][0]!.value === from ? PLACES[region][1]!.value : PLACES[region][0]!.value);
 
 /** Every pair of a region's places with places on the way reached within the stop window: the table the SQL draws stops from. */
-function routeStops(region: Region) {
+function routeStops(region: SpecRegion) {
   const rows: { from: string; to: string; places: string[]; minutes: number[] }[] = [];
   const latest = RIDE_STOP_WITHIN_HOURS * 60 - STOP_MARGIN_MINUTES;
   for (const { value: from } of PLACES[region]) {
@@ -60,7 +60,7 @@ function routeStops(region: Region) {
 }
 
 /** The share of drawn routes that have a place on the way (after the fallback for a repeated place), both regions alike. */
-function shareWithStops(slots: Record<Region, string[]>, pairs: Set<string>): number {
+function shareWithStops(slots: Record<SpecRegion, string[]>, pairs: Set<string>): number {
   let share = 0;
   for (const region of ['cornell', 'nj'] as const) {
     const counts = new Map<string, number>();
@@ -97,8 +97,8 @@ export async function prepareGrowthRides(client: pg.ClientBase, driverIds: reado
   await client.query('analyze bench_route_stops');
   const chance = Math.min(1, STOP_RIDE_SHARE / shareWithStops(slots, new Set(stopRows.map((row) => `${row.region}:${row.from}:${row.to}`))));
   await client.query('select setseed($1)', [GROWTH_SEED]);
-  const fallback = (region: Region) => PLACES[region].map((place) => fallbackOf(region, place.value));
-  const regionPlaces = (region: Region) => PLACES[region].map((place) => place.value);
+  const fallback = (region: SpecRegion) => PLACES[region].map((place) => fallbackOf(region, place.value));
+  const regionPlaces = (region: SpecRegion) => PLACES[region].map((place) => place.value);
   let count = 0;
   return {
     async growTo(total, log) {
@@ -185,7 +185,7 @@ select r.id, r.region, r.driver_id, r.from_place, r.to_place, r.departs_at,
  * growth run's searches are drawn from.
  */
 export async function sampleStopRides(client: pg.ClientBase, count: number): Promise<StopRide[]> {
-  const { rows } = await client.query<{ region: Region; route: string[]; leaves: Date[] }>(
+  const { rows } = await client.query<{ region: SpecRegion; route: string[]; leaves: Date[] }>(
     `select region, route, array[departs_at] || stop_times as leaves
        from (select region, route, departs_at, stop_times, row_number() over (order by id) as n, count(*) over () as total
                from rides where cardinality(stop_places) > 0 and status = 'active' and departs_at > now() + interval '1 hour') upcoming

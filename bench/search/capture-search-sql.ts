@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { College } from '@carpool/shared/colleges';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { SpecRegion } from '@carpool/shared/fixtures/spec-places';
 import { addDays, startOfDayInTimeZone } from '@carpool/shared/time-zones';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -49,7 +49,7 @@ export async function captureSearchSql(pool: pg.Pool, filters: readonly SearchFi
     await searchUpcomingRides(
       db,
       {
-        region: filter.region as Region,
+        region: filter.region as SpecRegion,
         viewerId: SOME_USER,
         departsAfter: now,
         from: filter.from,

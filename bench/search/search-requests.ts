@@ -1,5 +1,6 @@
-import { COLLEGES, type College } from '@carpool/shared/colleges';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { College } from '@carpool/shared/colleges';
+import { COLLEGES } from '@carpool/shared/fixtures/spec-regions';
+import type { SpecRegion } from '@carpool/shared/fixtures/spec-places';
 import { dayInTimeZone } from '@carpool/shared/time-zones';
 import { BENCH_TIME_ZONE, REGIONS, distinctPlaces, skewedPlace, type SignedInUser, type StopRide } from '../seed/seed-data.js';
 import { pick, seededRandom } from '../lib/stats.js';
@@ -24,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The filter mix, weighted as people use the home page: most pick a route and a day, some only
  * a departure or a destination, some filter by the driver's college, a few just open the page.
  */
-const MIXES: { weight: number; build: (random: () => number, region: Region, day: string) => Omit<SearchRequest, 'user' | 'region'> }[] = [
+const MIXES: { weight: number; build: (random: () => number, region: SpecRegion, day: string) => Omit<SearchRequest, 'user' | 'region'> }[] = [
   { weight: 35, build: (random, region, day) => ({ ...fromTo(random, region), day }) },
   { weight: 20, build: (random, region, day) => ({ from: skewedPlace(random, region), day }) },
   { weight: 10, build: (random, region, day) => ({ to: skewedPlace(random, region), day }) },
@@ -33,7 +34,7 @@ const MIXES: { weight: number; build: (random: () => number, region: Region, day
   { weight: 10, build: () => ({}) },
 ];
 
-function fromTo(random: () => number, region: Region) {
+function fromTo(random: () => number, region: SpecRegion) {
   const [from, to] = distinctPlaces(random, region);
   return { from, to };
 }

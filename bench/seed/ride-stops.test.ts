@@ -1,6 +1,6 @@
 import { placesOnTheWay } from '@carpool/shared/distance';
-import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
-import { isPlaceOf } from '@carpool/shared/places';
+import { specPlaceIndex } from '@carpool/shared/fixtures/spec-regions';
+import { isPlaceOf } from '@carpool/shared/fixtures/spec-places';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../lib/stats.js';
@@ -26,7 +26,7 @@ describe("the bench seed's stops", () => {
     rides.stops.forEach((stops, index) => {
       if (!stops) return;
       const region = rides.region[index]!;
-      const onTheWay = placesOnTheWay(builtInPlaceIndex(region), rides.from_place[index]!, rides.to_place[index]!).map((candidate) => candidate.place);
+      const onTheWay = placesOnTheWay(specPlaceIndex(region), rides.from_place[index]!, rides.to_place[index]!).map((candidate) => candidate.place);
       expect(new Set(stops.places).size).toBe(stops.places.length);
       let previous = Date.parse(rides.departs_at[index]!);
       const latest = previous + RIDE_STOP_WITHIN_HOURS * 3_600_000;

@@ -1,6 +1,6 @@
 import { estimatedTravelMinutes, placesOnTheWay } from '@carpool/shared/distance';
-import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import { specPlaceIndex } from '@carpool/shared/fixtures/spec-regions';
+import type { SpecRegion } from '@carpool/shared/fixtures/spec-places';
 import { RIDE_STOP_WITHIN_HOURS } from '@carpool/shared/schemas/rides';
 
 /** The seeded rides that carry stops (issue 32, acceptance 8: about a third). */
@@ -19,11 +19,11 @@ export interface SeededStops {
 const onTheWay = new Map<string, { place: string; miles: number }[]>();
 
 /** The places a trip from `from` to `to` passes (the post form's suggestions), nearest first; memoised per pair. */
-export function stopCandidates(region: Region, from: string, to: string): readonly { place: string; miles: number }[] {
+export function stopCandidates(region: SpecRegion, from: string, to: string): readonly { place: string; miles: number }[] {
   const key = `${region}:${from}:${to}`;
   let found = onTheWay.get(key);
   if (!found) {
-    found = placesOnTheWay(builtInPlaceIndex(region), from, to).map(({ place, miles }) => ({ place, miles }));
+    found = placesOnTheWay(specPlaceIndex(region), from, to).map(({ place, miles }) => ({ place, miles }));
     onTheWay.set(key, found);
   }
   return found;
@@ -35,7 +35,7 @@ export function stopCandidates(region: Region, from: string, to: string): readon
  * the previous one at least, and all before RIDE_STOP_WITHIN_HOURS after the departure. Undefined
  * when nothing lies on the way (or nothing is reached in time).
  */
-export function drawStops(random: () => number, region: Region, from: string, to: string, departsMs: number): SeededStops | undefined {
+export function drawStops(random: () => number, region: SpecRegion, from: string, to: string, departsMs: number): SeededStops | undefined {
   const candidates = stopCandidates(region, from, to);
   if (candidates.length === 0) return undefined;
   const count = Math.min(candidates.length, 1 + Math.floor(random() * SEEDED_STOPS_MAX));

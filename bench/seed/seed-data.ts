@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { COLLEGES, type College } from '@carpool/shared/colleges';
-import { PLACES } from '@carpool/shared/places';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { College } from '@carpool/shared/colleges';
+import { COLLEGES } from '@carpool/shared/fixtures/spec-regions';
+import { PLACES } from '@carpool/shared/fixtures/spec-places';
+import type { SpecRegion } from '@carpool/shared/fixtures/spec-places';
 import { SIZES } from '../lib/scale.js';
 import { pick, seededRandom } from '../lib/stats.js';
 import { drawStops, STOP_RIDE_SHARE, stopCandidates, type SeededStops } from './ride-stops.js';
@@ -9,7 +10,7 @@ import { drawStops, STOP_RIDE_SHARE, stopCandidates, type SeededStops } from './
 const BATCH = 5_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const BENCH_TIME_ZONE = 'America/New_York';
-export const REGIONS: readonly Region[] = ['cornell', 'nj'];
+export const REGIONS: readonly SpecRegion[] = ['cornell', 'nj'];
 
 const COLLEGE_DOMAINS: Record<College, string> = {
   cornell: 'cornell.edu',
@@ -37,7 +38,7 @@ export interface SeededData {
 
 /** A seeded ride with stops: its region, its route and when it leaves each place of it (ms; the destination's is unknown). */
 export interface StopRide {
-  region: Region;
+  region: SpecRegion;
   route: string[];
   leaves: number[];
 }
@@ -48,7 +49,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Places drawn with a Zipf-like skew, as real traffic concentrates on a few routes (Ithaca to
  * New York City far more than Buffalo to Baltimore).
  */
-export function skewedPlace(random: () => number, region: Region): string {
+export function skewedPlace(random: () => number, region: SpecRegion): string {
   const places = PLACES[region];
   const weights = places.map((_, index) => 1 / (index + 1));
   let draw = random() * weights.reduce((sum, weight) => sum + weight, 0);
@@ -59,7 +60,7 @@ export function skewedPlace(random: () => number, region: Region): string {
   return places[places.length - 1]!.value;
 }
 
-export function distinctPlaces(random: () => number, region: Region): [string, string] {
+export function distinctPlaces(random: () => number, region: SpecRegion): [string, string] {
   const from = skewedPlace(random, region);
   let to = skewedPlace(random, region);
   for (let attempt = 0; to === from && attempt < 20; attempt += 1) to = skewedPlace(random, region);
@@ -144,7 +145,7 @@ async function seedSessions(pool: SeedClient, users: { ids: string[]; colleges: 
 /** A seeded ride's row, with its stops and, per passenger, the range of legs they hold. */
 export interface SeededRides {
   id: string[];
-  region: Region[];
+  region: SpecRegion[];
   driver_id: string[];
   from_place: string[];
   to_place: string[];

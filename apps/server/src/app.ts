@@ -162,7 +162,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins. The plumbing imports no module: it is handed each rule by the module that owns it
   // (docs/decisions/module-boundaries.md).
-  const authenticate = (token: string) => authenticateToken(deps, token);
+  // A session's roles are read from memory: whether its address moderates a region costs no query.
+  const moderatedRegionsOf = (email: string) => deps.regions.moderatedRegionsOf(email);
+  const sessionDeps = { db: deps.db, clock: deps.clock, config: deps.config, sessionCache: deps.sessionCache, moderatedRegionsOf };
+  const authenticate = (token: string) => authenticateToken(sessionDeps, token);
   await app.register(errorHandlerPlugin);
   await app.register(regionPlugin, {
     servedRegions: () => deps.regions.servedSlugs(),
@@ -176,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticate,
     mayJoinRideRoom: (rideId, userId) => canAccessRideChat(deps.db, rideId, userId),
     findRideRoomLeaversAfter: (recipientId, notification) => findRideRoomLeaversAfter(deps.db, recipientId, notification),
+    defaultRegion: () => deps.regions.defaultRegion(),
   });
 
   // Routes.
@@ -187,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   const regionDomains = (region: string) => regionEmailDomains(deps.regions, config.allowedEmailDomains, region);
   const collegeOfEmail = (email: string) => deps.regions.collegeOfEmail(email);
-  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier, regionDomains, collegeOfEmail }, devIdp });
+  await app.register(authRoutes, { authDeps: { db: deps.db, config, clock, verifier, regionDomains, collegeOfEmail, moderatedRegionsOf }, devIdp });
   // Signed links in e-mails (unsubscribe, newsletter confirmation) and the sealed sign-in codes of
   // the outbox; the key sits beside the dev sign-in key.
   const mailTokens = loadMailTokens(config.devIdpKeyDir);
@@ -205,8 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       regionDomains,
       collegeOfEmail,
+      moderatedRegionsOf,
     },
-    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log, regionDomains, collegeOfEmail },
+    oidc: { db: deps.db, config, clock, clients: createOidcClients({ log: app.log }), log: app.log, regionDomains, collegeOfEmail, moderatedRegionsOf, defaultRegion: () => deps.regions.defaultRegion() },
   });
   await app.register(usersRoutes);
   await app.register(ridesRoutes);

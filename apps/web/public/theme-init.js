@@ -1,36 +1,55 @@
-/* global window, document, location */
-// Keys mirror STORAGE_KEYS.theme and STORAGE_KEYS.currentRegion; this file cannot import them.
+/* global window, document, location, getComputedStyle */
+// Keys mirror STORAGE_KEYS.theme and STORAGE_KEYS.currentRegion, and the reserved first segments
+// RESERVED_REGION_SLUGS (packages/shared/src/regions.ts); this file cannot import them.
 (function () {
   try {
+    var root = document.documentElement;
     var stored = localStorage.getItem('theme');
     var dark = stored ? stored === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
-    document.documentElement.classList.toggle('dark', dark);
+    root.classList.toggle('dark', dark);
+    // The region: the address's first segment when it names one, else the stored one, else the
+    // default. /api/regions.css (linked before this file, so it has loaded) gives every served
+    // region its variables under [data-region] and names the default one: a region is known when
+    // its name is set.
+    var style = getComputedStyle(root);
+    var reserved = /^(admin|api|assets|conversation-messages|dev|dev-sign-in|dev-idp|inbox|login|my-rides|profile|regions|ride-requests|sign-in|terms|about|privacy|static|icons|www)$/;
+    var known = function (slug) {
+      if (!slug || !/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(slug) || reserved.test(slug)) return false;
+      root.dataset.region = slug;
+      return getComputedStyle(root).getPropertyValue('--region-name').trim() !== '';
+    };
     var first = location.pathname.split('/')[1];
-    var region = first === 'cornell' || first === 'nj' ? first : localStorage.getItem('current_region');
-    region = region === 'nj' ? 'nj' : 'cornell';
-    document.documentElement.dataset.region = region;
-    // The browser's bar in the region's colour from the first paint (REGION_BRAND_COLOUR; the
-    // region provider keeps it, and the manifest link, in step afterwards).
+    var prefix = known(first) ? first : null;
+    var region = prefix || (known(localStorage.getItem('current_region')) ? localStorage.getItem('current_region') : null);
+    if (!region) {
+      var fallback = style.getPropertyValue('--default-region').trim();
+      region = fallback ? JSON.parse(fallback) : '';
+      if (region) root.dataset.region = region;
+      else delete root.dataset.region;
+    }
+    // The browser's bar in the region's colour from the first paint (the region provider keeps it,
+    // and the manifest link, in step afterwards).
+    var brand = getComputedStyle(root).getPropertyValue('--color-brand').trim();
     var themeColor = document.querySelector('meta[name="theme-color"]');
-    if (themeColor) themeColor.setAttribute('content', region === 'nj' ? '#1d5fd6' : '#b31b1b');
-    // index.html's static shell of the home page, for a signed-out visitor on /, /cornell or /nj,
-    // and on /login (the home page under the sign-in dialog) (docs/decisions/web-code-splitting.md),
+    if (themeColor && brand) themeColor.setAttribute('content', brand);
+    // index.html's static shell of the home page, for a signed-out visitor on / or /{region}, and
+    // on /login (the home page under the sign-in dialog) (docs/decisions/web-code-splitting.md),
     // with the carousel's five days from today, written as the home page writes them (ride-dates.ts,
     // date-carousel.tsx).
-    if (/^\/((cornell|nj)\/?)?$|^(\/(cornell|nj))?\/login\/?$/.test(location.pathname) && !localStorage.getItem('auth_token_' + region)) {
+    var page = prefix ? location.pathname.slice(prefix.length + 1) : location.pathname;
+    if (region && /^\/?$|^\/login\/?$/.test(page) && !localStorage.getItem('auth_token_' + region)) {
       var months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
       var weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
       var now = new Date();
-      var style = document.documentElement.style;
       var labels = [];
       for (var i = 0; i < 5; i += 1) {
         var day = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + i));
         labels.push(day.getUTCDate() + ' ' + months[day.getUTCMonth()]);
-        style.setProperty('--shell-weekday-' + i, JSON.stringify(i === 0 ? 'Today' : weekdays[day.getUTCDay()]));
-        style.setProperty('--shell-day-' + i, JSON.stringify(labels[i]));
+        root.style.setProperty('--shell-weekday-' + i, JSON.stringify(i === 0 ? 'Today' : weekdays[day.getUTCDay()]));
+        root.style.setProperty('--shell-day-' + i, JSON.stringify(labels[i]));
       }
-      style.setProperty('--shell-days', JSON.stringify(labels[0] + ' \u2013 ' + labels[4]));
-      document.documentElement.dataset.homeShell = '';
+      root.style.setProperty('--shell-days', JSON.stringify(labels[0] + ' \u2013 ' + labels[4]));
+      root.dataset.homeShell = '';
     }
   } catch {
     // Storage can be blocked (private modes); the app then starts with the defaults.

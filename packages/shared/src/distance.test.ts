@@ -10,30 +10,30 @@ import {
   segmentPrice,
   suggestedPrice,
 } from './distance.js';
-import { builtInPlaceIndex } from './built-in-place-index.js';
-import { PLACES } from './places.js';
-import { REGIONS } from './regions.js';
+import { specPlaceIndex } from './fixtures/spec-regions.js';
+import { PLACES } from './fixtures/spec-places.js';
+import { SPEC_REGIONS } from './fixtures/spec-regions.js';
 
 describe('placeDistanceMiles', () => {
-  it.each(REGIONS)('is symmetric, positive between distinct places and 0 from a place to itself (%s)', (region) => {
+  it.each(SPEC_REGIONS)('is symmetric, positive between distinct places and 0 from a place to itself (%s)', (region) => {
     const values = PLACES[region].map((place) => place.value);
     for (const a of values) {
-      expect(placeDistanceMiles(builtInPlaceIndex(region), a, a)).toBe(0);
+      expect(placeDistanceMiles(specPlaceIndex(region), a, a)).toBe(0);
       for (const b of values) {
         if (a === b) continue;
-        const there = placeDistanceMiles(builtInPlaceIndex(region), a, b);
-        expect({ a, b, there }).toEqual({ a, b, there: placeDistanceMiles(builtInPlaceIndex(region), b, a) });
+        const there = placeDistanceMiles(specPlaceIndex(region), a, b);
+        expect({ a, b, there }).toEqual({ a, b, there: placeDistanceMiles(specPlaceIndex(region), b, a) });
         expect(there).toBeGreaterThan(0);
       }
     }
   });
 
   it('keeps the triangle inequality, up to the rounding to 0.1 mile', () => {
-    for (const region of REGIONS) {
+    for (const region of SPEC_REGIONS) {
       const place = fc.constantFrom(...PLACES[region].map((p) => p.value));
       fc.assert(
         fc.property(place, place, place, (a, b, c) => {
-          expect(placeDistanceMiles(builtInPlaceIndex(region), a, c)).toBeLessThanOrEqual(placeDistanceMiles(builtInPlaceIndex(region), a, b) + placeDistanceMiles(builtInPlaceIndex(region), b, c) + 0.2);
+          expect(placeDistanceMiles(specPlaceIndex(region), a, c)).toBeLessThanOrEqual(placeDistanceMiles(specPlaceIndex(region), a, b) + placeDistanceMiles(specPlaceIndex(region), b, c) + 0.2);
         }),
         { numRuns: 2000 },
       );
@@ -42,48 +42,48 @@ describe('placeDistanceMiles', () => {
 
   it('is near the road distance of known trips, in miles to 0.1', () => {
     // Road miles by the usual highways: Ithaca to New York City about 223, Princeton to Newark about 45.
-    expect(placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city')).toBeCloseTo(219.4, 1);
-    expect(placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', 'newark')).toBeGreaterThan(40);
-    expect(placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', 'newark')).toBeLessThan(50);
+    expect(placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'new_york_city')).toBeCloseTo(219.4, 1);
+    expect(placeDistanceMiles(specPlaceIndex('nj'), 'princeton', 'newark')).toBeGreaterThan(40);
+    expect(placeDistanceMiles(specPlaceIndex('nj'), 'princeton', 'newark')).toBeLessThan(50);
   });
 
   it('refuses a place the region does not have', () => {
-    expect(() => placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'atlantis')).toThrow(/"atlantis" is not a place of the region/);
-    expect(() => placeDistanceMiles(builtInPlaceIndex('cornell'), 'hoboken', 'hoboken')).toThrow(/hoboken/);
-    expect(() => placeDistanceMiles(builtInPlaceIndex('nj'), 'constructor', 'newark')).toThrow(/constructor/);
+    expect(() => placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'atlantis')).toThrow(/"atlantis" is not a place of the region/);
+    expect(() => placeDistanceMiles(specPlaceIndex('cornell'), 'hoboken', 'hoboken')).toThrow(/hoboken/);
+    expect(() => placeDistanceMiles(specPlaceIndex('nj'), 'constructor', 'newark')).toThrow(/constructor/);
   });
 });
 
 describe('legMiles', () => {
   it('gives the miles of each leg, one fewer than the places', () => {
-    expect(legMiles(builtInPlaceIndex('cornell'), ['ithaca', 'binghamton', 'new_york_city'])).toEqual([
-      placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'binghamton'),
-      placeDistanceMiles(builtInPlaceIndex('cornell'), 'binghamton', 'new_york_city'),
+    expect(legMiles(specPlaceIndex('cornell'), ['ithaca', 'binghamton', 'new_york_city'])).toEqual([
+      placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'binghamton'),
+      placeDistanceMiles(specPlaceIndex('cornell'), 'binghamton', 'new_york_city'),
     ]);
-    expect(legMiles(builtInPlaceIndex('cornell'), ['ithaca'])).toEqual([]);
+    expect(legMiles(specPlaceIndex('cornell'), ['ithaca'])).toEqual([]);
   });
 });
 
 describe('placesOnTheWay', () => {
   it('suggests Binghamton, not Buffalo, from Ithaca to New York City, nearest first', () => {
-    const found = placesOnTheWay(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city');
+    const found = placesOnTheWay(specPlaceIndex('cornell'), 'ithaca', 'new_york_city');
     const places = found.map((stop) => stop.place);
     expect(places).toContain('binghamton');
     expect(places).toContain('scranton');
     expect(places).not.toContain('buffalo');
     expect(places).not.toContain('ithaca');
     expect(places).not.toContain('new_york_city');
-    expect(found[0]).toEqual({ place: 'binghamton', label: 'Binghamton', miles: placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'binghamton') });
+    expect(found[0]).toEqual({ place: 'binghamton', label: 'Binghamton', miles: placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'binghamton') });
     expect(found.map((stop) => stop.miles)).toEqual([...found.map((stop) => stop.miles)].sort((a, b) => a - b));
   });
 
   it('keeps only places whose detour is at most 15 % of the direct distance', () => {
-    const direct = placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', 'midtown');
-    const found = placesOnTheWay(builtInPlaceIndex('nj'), 'princeton', 'midtown');
+    const direct = placeDistanceMiles(specPlaceIndex('nj'), 'princeton', 'midtown');
+    const found = placesOnTheWay(specPlaceIndex('nj'), 'princeton', 'midtown');
     expect(found.map((stop) => stop.place)).toContain('new_brunswick');
     expect(found.map((stop) => stop.place)).not.toContain('trenton');
     for (const { place } of found) {
-      expect(placeDistanceMiles(builtInPlaceIndex('nj'), 'princeton', place) + placeDistanceMiles(builtInPlaceIndex('nj'), place, 'midtown') - direct).toBeLessThanOrEqual(0.15 * direct);
+      expect(placeDistanceMiles(specPlaceIndex('nj'), 'princeton', place) + placeDistanceMiles(specPlaceIndex('nj'), place, 'midtown') - direct).toBeLessThanOrEqual(0.15 * direct);
     }
   });
 });
@@ -130,7 +130,7 @@ describe('estimatedTravelMinutes', () => {
 
 describe('suggestedPrice', () => {
   it('is the miles at the rate, in whole dollars between the lowest and the highest price', () => {
-    expect(suggestedPrice(placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city'), PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT)).toBe(38);
+    expect(suggestedPrice(placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'new_york_city'), PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT)).toBe(38);
     expect(suggestedPrice(100, 20)).toBe(20);
     expect(suggestedPrice(0.5, 17.5)).toBe(MIN_PRICE);
     expect(suggestedPrice(5000, 17.5)).toBe(MAX_PRICE);

@@ -1,4 +1,11 @@
-import { labelOfSlug } from './places.js';
+/** The specification's card rule for a place value: underscores shown as spaces, each word capitalised. */
+export function labelOfSlug(slug: string): string {
+  return slug
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
 
 /** A place of a region: its slug (stored and sent over the API), label and point (degrees, WGS 84). */
 export interface PlacePoint {

@@ -13,7 +13,17 @@ export interface AuthContext {
   sessionId: string;
   sessionExpiresAt: Date;
   isAdmin: boolean;
+  /** The regions whose part of the console this user moderates (region_moderators, held in memory): none for most people. */
+  moderatedRegions: readonly string[];
 }
+
+/**
+ * Whose part of the console a caller sees: all of it (platform administrators, the admin command),
+ * or the regions they moderate (docs/decisions/region-moderators.md).
+ */
+export type ConsoleScope = { readonly all: true } | { readonly all: false; readonly regions: readonly string[] };
+
+const WHOLE_PLATFORM: ConsoleScope = { all: true };
 
 export interface AuthPluginOptions {
   /** Resolves a bearer token to its session, or rejects with UNAUTHORIZED or TOKEN_EXPIRED (the auth module's). */
@@ -36,6 +46,12 @@ declare module 'fastify' {
      * 403 for others), or the admin command's machine credential (request.auth stays null).
      */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook of the console's routes that a region moderator may use too (reports,
+     * verification, users): what requireAdmin lets in, and a moderator's session. The route's
+     * service narrows what it answers to consoleScopeOf(request).
+     */
+    requireConsole: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -49,6 +65,13 @@ export function bearerToken(header: string | undefined): string | null {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'You are not signed in');
   return request.auth;
+}
+
+/** The scope of a caller that requireConsole let in: a null auth is the admin command's credential. */
+export function consoleScopeOf(request: FastifyRequest): ConsoleScope {
+  const auth = request.auth;
+  if (!auth || auth.isAdmin) return WHOLE_PLATFORM;
+  return { all: false, regions: auth.moderatedRegions };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
@@ -67,10 +90,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
 
   app.decorate('requireAuth', (request: FastifyRequest) => resolve(request, true));
   app.decorate('optionalAuth', (request: FastifyRequest) => resolve(request, false));
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+  const isMachine = (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    if (machineCredential && token && request.url.startsWith('/api/admin/') && sameSecret(token, machineCredential)) return;
+    return machineCredential !== null && token !== null && request.url.startsWith('/api/admin/') && sameSecret(token, machineCredential);
+  };
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    if (isMachine(request)) return;
     await resolve(request, true);
     if (!request.auth?.isAdmin) throw forbidden('Only administrators can do this');
+  });
+  app.decorate('requireConsole', async (request: FastifyRequest) => {
+    if (isMachine(request)) return;
+    await resolve(request, true);
+    if (!request.auth?.isAdmin && !request.auth?.moderatedRegions.length) throw forbidden('Only administrators and region moderators can do this');
   });
 });

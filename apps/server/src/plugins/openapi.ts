@@ -86,6 +86,7 @@ function authOf(app: FastifyInstance, route: RouteOptions): AuthKind {
   const hooks = [route.onRequest ?? []].flat();
   if (app.hasDecorator('requireAuth') && hooks.includes(app.requireAuth)) return 'required';
   if (app.hasDecorator('requireAdmin') && hooks.includes(app.requireAdmin)) return 'required';
+  if (app.hasDecorator('requireConsole') && hooks.includes(app.requireConsole)) return 'required';
   if (app.hasDecorator('optionalAuth') && hooks.includes(app.optionalAuth)) return 'optional';
   return 'none';
 }

@@ -1,5 +1,4 @@
 import type { Notification } from '@carpool/shared/schemas/notifications';
-import { DEFAULT_REGION } from '@carpool/shared/regions';
 import {
   PUBLIC_NAMESPACE,
   SOCKET_EVENTS,
@@ -65,6 +64,8 @@ export interface RealtimeRules {
    * holds a seat), or null when the notification ends nobody's access. The ride chat's.
    */
   findRideRoomLeaversAfter: (recipientId: string, notification: Notification) => Promise<RideRoomLeavers | null>;
+  /** The region of a public socket that names none (the regions directory's first live region). */
+  defaultRegion: () => string;
 }
 
 type RoomBroadcast = ReturnType<RealtimeServer['to']>;
@@ -129,7 +130,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, rules: RealtimeRul
   });
   publicSpace.on('connection', (socket) => {
     const requested: unknown = socket.handshake.auth?.region;
-    void socket.join(regionRoom(typeof requested === 'string' && app.isServedRegion(requested) ? requested : DEFAULT_REGION));
+    void socket.join(regionRoom(typeof requested === 'string' && app.isServedRegion(requested) ? requested : rules.defaultRegion()));
   });
 
   io.use((socket, next) => {

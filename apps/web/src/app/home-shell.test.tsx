@@ -1,3 +1,4 @@
+import { SPEC_REGION_SUMMARIES, type SpecRegion } from '@carpool/shared/fixtures/spec-regions';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPublicSocketFactory, type PublicSocket } from '../lib/socket';
@@ -38,25 +39,51 @@ function describeElement(element: Element): string {
 }
 
 /**
+ * Runs theme-init.js at `path` as the page has it: after /api/regions.css, which gives <html> each
+ * served region's words under [data-region] and names the default region (the server's
+ * region-stylesheet.ts; jsdom does not cascade custom properties, so the computed style is stood in for).
+ */
+function runThemeInit(path: string): void {
+  const computed = window.getComputedStyle;
+  window.getComputedStyle = ((element: Element) => ({
+    getPropertyValue: (name: string) => {
+      if (name === '--default-region') return '"cornell"';
+      const region = SPEC_REGION_SUMMARIES[(element as HTMLElement).dataset.region as SpecRegion] as (typeof SPEC_REGION_SUMMARIES)[SpecRegion] | undefined;
+      if (!region) return '';
+      const values: Record<string, string> = { '--region-name': JSON.stringify(region.name), '--region-subtitle': JSON.stringify(region.subtitle), '--color-brand': region.theme.light };
+      return values[name] ?? '';
+    },
+  })) as unknown as typeof window.getComputedStyle;
+  try {
+    window.history.replaceState(null, '', path);
+    new Function(themeInit)();
+  } finally {
+    window.getComputedStyle = computed;
+    window.history.replaceState(null, '', '/');
+  }
+}
+
+/**
  * The shell as theme-init.js and index.css show it in the light theme of a region: the other
  * theme's and region's parts gone, the chosen region's words in place, the carousel's days filled
  * with what theme-init.js set, and the shell's own classes dropped.
  */
-function shellAsShown(region: 'cornell' | 'nj'): { header: string; hero: string } {
+function shellAsShown(region: SpecRegion): { header: string; hero: string } {
   vi.stubGlobal('matchMedia', () => ({ matches: false }));
-  window.history.replaceState(null, '', region === 'cornell' ? '/' : '/nj');
-  new Function(themeInit)();
-  window.history.replaceState(null, '', '/');
+  runThemeInit(region === 'cornell' ? '/' : `/${region}`);
   const style = document.documentElement.style;
   expect(document.documentElement.dataset.homeShell).toBe('');
+  expect(document.documentElement.dataset.region).toBe(region);
 
   const shell = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('home-shell')!;
-  const other = region === 'cornell' ? '.shell-nj' : '.shell-cornell';
-  for (const element of shell.querySelectorAll(`.shell-dark, ${other}`)) element.remove();
+  const words: Record<string, string> = { 'shell-region-name': SPEC_REGION_SUMMARIES[region].name, 'shell-region-subtitle': SPEC_REGION_SUMMARIES[region].subtitle };
+  for (const element of shell.querySelectorAll('.shell-dark')) element.remove();
   for (const element of shell.querySelectorAll('[class*="shell-"]')) {
     const filled = [...element.classList].find((name) => /^shell-(weekday-\d|day-\d|days)$/.test(name));
+    const named = [...element.classList].find((name) => name in words);
     if (filled) element.replaceWith(JSON.parse(style.getPropertyValue(`--${filled}`)) as string);
-    else element.classList.remove('shell-light', 'shell-cornell', 'shell-nj');
+    else if (named) element.replaceWith(words[named]!);
+    else element.classList.remove('shell-light');
   }
   return { header: describeElement(shell.querySelector('header')!), hero: describeElement(shell.querySelector('main section')!) };
 }
@@ -99,14 +126,12 @@ describe("index.html's home shell", () => {
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
     const shown = (path: string) => {
       delete document.documentElement.dataset.homeShell;
-      window.history.replaceState(null, '', path);
-      new Function(themeInit)();
-      window.history.replaceState(null, '', '/');
+      runThemeInit(path);
       return document.documentElement.dataset.homeShell === '';
     };
     expect([shown('/'), shown('/cornell'), shown('/nj/'), shown('/?ride=abc')]).toEqual([true, true, true, true]);
     expect([shown('/login'), shown('/nj/login?redirect=inbox')]).toEqual([true, true]);
-    expect([shown('/terms'), shown('/nj/inbox'), shown('/nj/login/more')]).toEqual([false, false, false]);
+    expect([shown('/terms'), shown('/nj/inbox'), shown('/nj/login/more'), shown('/mars')]).toEqual([false, false, false, false]);
     localStorage.setItem('auth_token_nj', 'token');
     expect([shown('/nj'), shown('/')]).toEqual([false, true]);
   });

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/lazy-with-reload';
 import { AppLayout } from './layout/app-layout';
 import { AppRoot } from './root';
@@ -9,7 +9,7 @@ import { myRideRequestsPanel } from './routes/ride-requests-slots';
 import { PageErrorBoundary } from './routes/page-error-boundary';
 import { personReportBlockActions, profileSafetySection, renderSafetyActions } from './routes/trust-slots';
 import { SafetyActionsProvider } from '../lib/safety-actions';
-import { regionPrefixOf } from '../lib/region';
+import { regionPrefixOf, useRegion } from '../lib/region';
 
 // Every page is a chunk of its own, loaded when it is first shown (docs/decisions/web-code-splitting.md);
 // the layout's Suspense shows the fallback. The first address's page is loaded before the first
@@ -42,7 +42,7 @@ interface PageHandle {
   page: { preload: () => Promise<void> };
 }
 
-/** The pages of spec section 2, mounted at /, /cornell and /nj alike. */
+/** The pages of spec section 2, mounted at / and under each region's prefix (/cornell, /nj, ...) alike. */
 const pageRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute />, handle: { page: HomeRoute } },
   { path: 'my-rides', element: <RequireSignedIn><MyRidesPage chatSlot={renderRideChat} requestsPanel={myRideRequestsPanel} /></RequireSignedIn>, handle: { page: MyRidesPage } },
@@ -56,8 +56,15 @@ const pageRoutes: RouteObject[] = [
   { path: 'sign-in/campus', element: <CampusReturnPage />, handle: { page: CampusReturnPage } },
   { path: 'terms', element: <TermsPage />, handle: { page: TermsPage } },
   { path: 'admin', element: <AdminPage />, handle: { page: AdminPage } },
+  { path: 'admin/:section', element: <AdminPage />, handle: { page: AdminPage } },
   { path: '*', element: <NotFoundPage />, handle: { page: NotFoundPage } },
 ] satisfies (RouteObject & { handle: PageHandle })[];
+
+/** A region's pages, or "not found" when the address's first segment names no region. */
+function KnownRegion() {
+  const { unknownPrefix } = useRegion();
+  return unknownPrefix ? <NotFoundPage /> : <Outlet />;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -77,8 +84,8 @@ export const routes: RouteObject[] = [
             element: <PageErrorBoundary />,
             children: [
               { path: '/', children: pageRoutes },
-              { path: '/cornell', children: pageRoutes },
-              { path: '/nj', children: pageRoutes },
+              // Any region's pages: a first segment that names no region answers "not found".
+              { path: '/:region', element: <KnownRegion />, children: pageRoutes },
             ],
           },
         ],

@@ -32,14 +32,18 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends the region of the path, else the stored region, else cornell', async () => {
+  it("sends the region of the path, else the stored region, else the one theme-init.js chose, else none (the server's default)", async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, {}));
     await api.get('/api/x');
+    expect(sentHeaders(0)).not.toHaveProperty('x-region');
+    document.documentElement.dataset.region = 'rochester';
+    await api.get('/api/x');
+    delete document.documentElement.dataset.region;
     localStorage.setItem('current_region', 'nj');
     await api.get('/api/x');
     window.history.pushState({}, '', '/cornell/inbox');
     await api.get('/api/x');
-    expect([0, 1, 2].map((call) => sentHeaders(call)['x-region'])).toEqual(['cornell', 'nj', 'cornell']);
+    expect([1, 2, 3].map((call) => sentHeaders(call)['x-region'])).toEqual(['rochester', 'nj', 'cornell']);
   });
 
   it('sends the bearer token stored for the region, and none when there is none', async () => {

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
 import type { ErrorCode } from '@carpool/shared/errors';
-import { REGION_HEADER, type BuiltInRegion as Region } from '@carpool/shared/regions';
+import { REGION_HEADER, type Region } from '@carpool/shared/regions';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ZodType } from 'zod';
 import { browser } from './browser';
@@ -125,7 +125,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = options.token === undefined ? getToken(region) : options.token;
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
 
-  const headers: Record<string, string> = { Accept: 'application/json', [REGION_HEADER]: region };
+  // Without a region known yet (no prefix, none stored, no regions stylesheet), the server's default applies.
+  const headers: Record<string, string> = { Accept: 'application/json', ...(region ? { [REGION_HEADER]: region } : {}) };
   // Fastify answers 400 to an empty body declared as JSON, so bodyless calls declare none.
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

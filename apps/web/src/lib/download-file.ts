@@ -1,4 +1,4 @@
-import { REGION_HEADER, type BuiltInRegion as Region } from '@carpool/shared/regions';
+import { REGION_HEADER, type Region } from '@carpool/shared/regions';
 import { ApiError } from './api-client';
 import { getToken } from './storage';
 

@@ -1,5 +1,5 @@
 import { GEOCODER_MAX_SUGGESTIONS, GEOCODER_MIN_INTERVAL_MS } from '@carpool/shared/constants';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import { z } from 'zod';
 
 /** An address the user picked from the suggestions, with its coordinates when the service knew them. */
@@ -18,13 +18,17 @@ const NominatimPlace = z.object({
 const NominatimAnswer = z.array(z.unknown());
 
 /**
- * Where each region's users mostly go (west, north, east, south): suggestions inside it come first,
- * places outside it still come (the box is a preference, not a bound).
+ * Where the region's users mostly go (west, north, east, south): the box around its places, half a
+ * degree wider on each side. Suggestions inside it come first; places outside it still come (the
+ * box is a preference, not a bound).
  */
-const REGION_VIEWBOX: Record<Region, string> = {
-  cornell: '-80.0,45.1,-71.8,40.4',
-  nj: '-75.6,41.4,-73.0,38.9',
-};
+function viewboxOf(places: PlaceIndex): string | null {
+  if (places.list.length === 0) return null;
+  const lats = places.list.map((place) => place.lat);
+  const lngs = places.list.map((place) => place.lng);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return [round(Math.min(...lngs) - 0.5), round(Math.max(...lats) + 0.5), round(Math.max(...lngs) + 0.5), round(Math.min(...lats) - 0.5)].join(',');
+}
 
 /** The geocoder could not be asked or gave no usable answer (down, blocked, offline, 4xx/5xx). */
 export class GeocoderUnavailableError extends Error {
@@ -35,14 +39,15 @@ export class GeocoderUnavailableError extends Error {
 }
 
 /** Builds the search URL: the configured endpoint keeps its own parameters (an instance key, say). */
-function geocoderSearchUrl(endpoint: string, query: string, region: Region): string {
+function geocoderSearchUrl(endpoint: string, query: string, places: PlaceIndex): string {
   const url = new URL(endpoint, window.location.href);
   url.searchParams.set('q', query);
   url.searchParams.set('format', 'jsonv2');
   url.searchParams.set('limit', String(GEOCODER_MAX_SUGGESTIONS));
   // Spec section 5: suggestions are restricted to the US.
   url.searchParams.set('countrycodes', 'us');
-  url.searchParams.set('viewbox', REGION_VIEWBOX[region]);
+  const viewbox = viewboxOf(places);
+  if (viewbox) url.searchParams.set('viewbox', viewbox);
   url.searchParams.set('accept-language', 'en');
   return url.toString();
 }
@@ -65,11 +70,11 @@ export function resetGeocoderPacing(): void {
  * Looks an address up. An aborted search rejects with the AbortError (the caller ignores it); any
  * other failure is a GeocoderUnavailableError.
  */
-export async function searchAddresses(endpoint: string, query: string, region: Region, signal: AbortSignal): Promise<PickedPlace[]> {
+export async function searchAddresses(endpoint: string, query: string, places: PlaceIndex, signal: AbortSignal): Promise<PickedPlace[]> {
   nextRequestAt = Date.now() + GEOCODER_MIN_INTERVAL_MS;
   let response: Response;
   try {
-    response = await fetch(geocoderSearchUrl(endpoint, query, region), {
+    response = await fetch(geocoderSearchUrl(endpoint, query, places), {
       signal,
       headers: { accept: 'application/json' },
       // Browsers do not let a page set User-Agent; the usage policies accept a Referer naming the

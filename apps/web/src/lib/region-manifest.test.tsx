@@ -1,8 +1,8 @@
-import { REGION_BRAND_COLOUR } from '@carpool/shared/regions';
-import { render } from '@testing-library/react';
+import { SPEC_REGION_SUMMARIES } from '@carpool/shared/fixtures/spec-regions';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import { RegionProvider } from './region';
+import { fakeServer } from '../test/fake-server';
+import { renderWithApp } from '../test/render-with-app';
 
 describe('the installable app of the region', () => {
   afterEach(() => document.head.replaceChildren());
@@ -10,18 +10,19 @@ describe('the installable app of the region', () => {
   it.each([
     ['/nj/my-rides', 'nj'],
     ['/', 'cornell'],
-  ] as const)('on %s links the manifest of %s and colours the browser bar with it', (path, region) => {
-    // As index.html has them: the build's manifest and cornell's colour.
-    document.head.innerHTML = '<meta name="theme-color" content="#b31b1b" /><link rel="manifest" href="/manifest.webmanifest">';
+  ] as const)('on %s links the manifest of %s and colours the browser bar and the theme with it', async (path, region) => {
+    // As index.html has them: the build's manifest and a colour of its own.
+    document.head.innerHTML = '<meta name="theme-color" content="#000000" /><link rel="manifest" href="/manifest.webmanifest">';
     localStorage.clear();
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <RegionProvider>
-          <p>page</p>
-        </RegionProvider>
-      </MemoryRouter>,
-    );
+    fakeServer({});
+    renderWithApp(<p>page</p>, { path });
+    await screen.findByText('page');
+    const { theme } = SPEC_REGION_SUMMARIES[region];
     expect(document.querySelector('link[rel="manifest"]')!.getAttribute('href')).toBe(`/${region}/manifest.webmanifest`);
-    expect(document.querySelector('meta[name="theme-color"]')!.getAttribute('content')).toBe(REGION_BRAND_COLOUR[region]);
+    expect(document.querySelector('meta[name="theme-color"]')!.getAttribute('content')).toBe(theme.light);
+    // The theme's variables, from the region's row.
+    expect(document.documentElement.dataset.region).toBe(region);
+    expect(document.documentElement.style.getPropertyValue('--brand-600')).toBe(theme.scale['600']);
+    expect(document.documentElement.style.getPropertyValue('--color-brand')).toBe(theme.light);
   });
 });

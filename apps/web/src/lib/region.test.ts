@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { regionPrefixOf, resolveRegion, withRegionPrefix } from './region';
+import { fallbackRegionOf } from './region-data';
+import { regionPrefixOf, withRegionPrefix } from './region';
+import { SPEC_REGION_SUMMARIES } from '@carpool/shared/fixtures/spec-regions';
+
+const live = [SPEC_REGION_SUMMARIES.cornell, SPEC_REGION_SUMMARIES.nj, { ...SPEC_REGION_SUMMARIES.nj, slug: 'rochester', name: 'Rochester' }];
 
 describe('region resolution', () => {
-  it('takes the first path segment when it names a region', () => {
-    expect(resolveRegion('/nj/my-rides', 'cornell')).toBe('nj');
-    expect(resolveRegion('/cornell', 'nj')).toBe('cornell');
+  it('takes the first path segment when it can name a region, any region', () => {
+    expect(regionPrefixOf('/nj/my-rides')).toBe('nj');
+    expect(regionPrefixOf('/rochester')).toBe('rochester');
+    expect(regionPrefixOf('/penn-state/inbox')).toBe('penn-state');
   });
 
-  it('falls back to the stored region, then cornell', () => {
-    expect(resolveRegion('/my-rides', 'nj')).toBe('nj');
-    expect(resolveRegion('/mars/inbox', null)).toBe('cornell');
-    expect(resolveRegion('/', null)).toBe('cornell');
+  it("never takes a page of the app's own for a region", () => {
+    for (const page of ['/inbox', '/my-rides', '/login', '/admin/regions', '/profile/1', '/ride-requests', '/terms', '/sign-in/campus']) {
+      expect(regionPrefixOf(page)).toBeNull();
+    }
+    expect(regionPrefixOf('/')).toBeNull();
+    expect(regionPrefixOf('/Not_A_Slug')).toBeNull();
   });
 
-  it('only a whole first segment is a prefix', () => {
-    expect(regionPrefixOf('/njx')).toBeNull();
-    expect(regionPrefixOf('/inbox/nj')).toBeNull();
-    expect(regionPrefixOf('/nj')).toBe('nj');
+  it('without a prefix: the stored region while it is live, else the first live one', () => {
+    expect(fallbackRegionOf(live, 'rochester')).toBe('rochester');
+    expect(fallbackRegionOf(live, 'archived-one')).toBe('cornell');
+    expect(fallbackRegionOf(live, null)).toBe('cornell');
+    expect(fallbackRegionOf([], null)).toBeNull();
   });
 
   it('keeps the current prefix on links', () => {

@@ -1,5 +1,5 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import { browser } from './browser';
 import { getActiveRegion, regionPrefixOf } from './region';
 import { rememberSessionExpiredNotice } from './storage';

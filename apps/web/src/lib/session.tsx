@@ -1,5 +1,5 @@
 import { TOKEN_CHECK_INTERVAL_MS, WINDOW_EVENTS } from '@carpool/shared/constants';
-import { REGIONS, type BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import type { SessionUser, SignedInUser } from '@carpool/shared/schemas/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -7,10 +7,10 @@ import { api } from './api-client';
 import { disableGoogleAutoSelect } from './google-identity';
 import { useRegion } from './region';
 import { importAuthSchemas } from './schema-modules';
-import { clearSession, getStoredUser, getToken, setStoredUser, setToken } from './storage';
+import { clearSession, getStoredUser, getToken, regionsWithSession, setStoredUser, setToken } from './storage';
 import { useWindowEvent } from './window-events';
 
-type UsersByRegion = Record<Region, SessionUser | null>;
+type UsersByRegion = Partial<Record<Region, SessionUser | null>>;
 
 interface SessionContextValue {
   /** The signed-in user of the current region, or null. */
@@ -20,21 +20,21 @@ interface SessionContextValue {
   signIn: (signedIn: SignedInUser) => void;
   /** Replaces the stored user of the current region (after a profile edit or avatar upload). */
   updateUser: (user: SessionUser) => void;
-  /** Ends the session in BOTH regions (spec section 4). */
+  /** Ends the session in every region (spec section 4: both of its regions). */
   signOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 function readUsers(): UsersByRegion {
-  return { cornell: getStoredUser('cornell'), nj: getStoredUser('nj') };
+  return Object.fromEntries(regionsWithSession().map((region) => [region, getStoredUser(region)]));
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { region } = useRegion();
   const queryClient = useQueryClient();
   const [users, setUsers] = useState<UsersByRegion>(readUsers);
-  const user = users[region];
+  const user = users[region] ?? null;
   // A user without a token cannot call anything; treat that pair as signed out.
   const signedInUser = user && getToken(region) ? user : null;
 
@@ -64,9 +64,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    const tokens = REGIONS.map((each) => [each, getToken(each)] as const);
-    for (const each of REGIONS) clearSession(each);
-    setUsers({ cornell: null, nj: null });
+    const regions = regionsWithSession();
+    const tokens = regions.map((each) => [each, getToken(each)] as const);
+    for (const each of regions) clearSession(each);
+    setUsers({});
     queryClient.clear();
     disableGoogleAutoSelect();
     // Best effort: the local session is gone whatever the server answers.

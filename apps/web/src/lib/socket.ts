@@ -3,7 +3,7 @@ import {
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
 } from '@carpool/shared/constants';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import {
   PUBLIC_NAMESPACE,
   type ClientToServerEvents,

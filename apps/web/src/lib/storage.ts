@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@carpool/shared/constants';
-import { isRegion, type BuiltInRegion as Region } from '@carpool/shared/regions';
+import { isRegionSlug, type Region } from '@carpool/shared/regions';
 import type { SessionUser } from '@carpool/shared/schemas/users';
 
 export type Theme = 'light' | 'dark';
@@ -27,6 +27,21 @@ function write(key: string, value: string | null, store: Storage = localStorage)
   }
 }
 
+/** The regions this browser holds a token or a user for (auth_token_{region}, revy_user_{region}). */
+export function regionsWithSession(): Region[] {
+  const found = new Set<Region>();
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index) ?? '';
+      const region = /^(?:auth_token_|revy_user_)(.+)$/.exec(key)?.[1];
+      if (isRegionSlug(region)) found.add(region);
+    }
+  } catch {
+    // See read().
+  }
+  return [...found];
+}
+
 export function getToken(region: Region): string | null {
   return read(STORAGE_KEYS.authToken(region));
 }
@@ -50,6 +65,7 @@ const SESSION_USER_FIELDS: Record<keyof SessionUser, (value: unknown) => boolean
   verificationStatus: isString,
   driverVerified: isBoolean,
   isAdmin: isBoolean,
+  moderatedRegions: (value) => value === undefined || (Array.isArray(value) && value.every(isString)),
 };
 
 /**
@@ -83,7 +99,7 @@ export function clearSession(region: Region): void {
 
 export function getStoredRegion(): Region | null {
   const value = read(STORAGE_KEYS.currentRegion);
-  return isRegion(value) ? value : null;
+  return isRegionSlug(value) ? value : null;
 }
 
 export function setStoredRegion(region: Region): void {

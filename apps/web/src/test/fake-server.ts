@@ -1,3 +1,4 @@
+import { SPEC_REGION_SUMMARIES, SPEC_REGIONS, specRegionDetail } from '@carpool/shared/fixtures/spec-regions';
 import type { SessionUser } from '@carpool/shared/schemas/users';
 import { vi } from 'vitest';
 
@@ -19,11 +20,21 @@ type Answer = { status?: number; body: unknown };
 /** An answer, or a promise of one to hold the call open (a form's pending state). */
 type Handler = (init: RequestInit | undefined) => Answer | Promise<Answer>;
 
-/** Replaces fetch with answers per "METHOD /path"; anything else is a 404 the test will notice. */
+/** The server's regions: the specification's two (GET /api/regions and /api/regions/{slug}). */
+const REGION_HANDLERS: Record<string, Handler> = {
+  'GET /api/regions': () => ({ body: SPEC_REGIONS.map((region) => SPEC_REGION_SUMMARIES[region]) }),
+  ...Object.fromEntries(SPEC_REGIONS.map((region) => [`GET /api/regions/${region}`, () => ({ body: specRegionDetail(region) })])),
+};
+
+/**
+ * Replaces fetch with answers per "METHOD /path"; anything else is a 404 the test will notice.
+ * The regions are answered as the server answers the specification's two, unless a test says otherwise.
+ */
 export function fakeServer(handlers: Record<string, Handler>) {
+  const all = { ...REGION_HANDLERS, ...handlers };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const handler = handlers[`${init?.method ?? 'GET'} ${url.pathname}`];
+    const handler = all[`${init?.method ?? 'GET'} ${url.pathname}`];
     const { status = 200, body } = handler
       ? await handler(init)
       : { status: 404, body: { error: 'not found', message: 'not found', code: 'NOT_FOUND' } };

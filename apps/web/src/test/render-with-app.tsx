@@ -1,8 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { SPEC_REGION_SUMMARIES, SPEC_REGIONS, specRegionDetail } from '@carpool/shared/fixtures/spec-regions';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { regionDetailQueryOptions, regionListQueryOptions } from '../lib/region-data';
 import { AppRoot } from '../app/root';
 import { ToastProvider } from '../components/ui/toast';
 import { ThemeProvider } from '../lib/theme';
@@ -21,6 +23,12 @@ function Routes({ routes, probe }: { routes: RouteObject[]; probe: RouterProbe }
   return useRoutes(routes);
 }
 
+/** The regions as main.tsx has them before the first render: the specification's two. */
+function seedRegionData(queryClient: QueryClient): void {
+  queryClient.setQueryData(regionListQueryOptions.queryKey, SPEC_REGIONS.map((region) => SPEC_REGION_SUMMARIES[region]));
+  for (const region of SPEC_REGIONS) queryClient.setQueryData(regionDetailQueryOptions(region).queryKey, specRegionDetail(region));
+}
+
 /**
  * Renders inside every provider the app has: an element (under the region and session providers)
  * or whole route objects that bring their own root.
@@ -29,6 +37,7 @@ export function renderWithApp(content: ReactElement | RouteObject[], { path = '/
   const routes = Array.isArray(content) ? content : [{ element: <AppRoot />, children: [{ path: '*', element: content }] }];
   const router: RouterProbe = { state: { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } } };
   const queryClient = createQueryClient();
+  seedRegionData(queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

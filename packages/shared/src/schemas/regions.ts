@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { THEME_SCALE_STEPS } from '../colour.js';
+import { RESERVED_REGION_SLUGS } from '../regions.js';
 import { isValidTimeZone } from '../time-zones.js';
 
 /** A region's slug: lowercase letters, digits and inner hyphens, at most 32 (a path segment of the web app). */
@@ -56,14 +57,6 @@ export const RegionListDto = z.array(RegionSummaryDto);
 
 export const RegionSlugParams = z.object({ slug: z.string() });
 
-/**
- * Slugs a region cannot have: the web app's own first path segments (apps/web/src/app/router.tsx)
- * and the server's, which a region's `/{slug}/...` pages would shadow or be shadowed by.
- */
-const RESERVED_REGION_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'api', 'assets', 'conversation-messages', 'dev', 'dev-sign-in', 'inbox', 'login', 'my-rides', 'profile',
-  'regions', 'ride-requests', 'sign-in', 'terms', 'about', 'privacy', 'static', 'icons', 'www',
-]);
 
 /** An e-mail domain as a region or college lists it: lowercase, at least one dot. */
 const EmailDomain = z

@@ -79,6 +79,11 @@ export type UserProfile = z.infer<typeof UserProfileDto>;
 export const SessionUserDto = PublicUserDto.extend({
   email: z.string(),
   isAdmin: z.boolean(),
+  /**
+   * The regions whose reports, verification queue and users this user moderates in the console
+   * (a region's moderators; empty for most people). Optional for a user stored by an older build.
+   */
+  moderatedRegions: z.array(z.string()).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserDto>;
 

@@ -15,7 +15,7 @@ import { cancelUpcomingRidesOfDriver } from '../trips/ride-changes.service.js';
 import { DELETED_USER_NAME, anonymiseUser, lockUser, type UserRow } from '../users/users.service.js';
 import { deleteSubmissionsOfUser } from '../verification/verification.service.js';
 
-type AccountDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type AccountDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 
 /**
  * Deletes the caller's account (see the account-deletion decision): upcoming rides cancelled and
@@ -33,8 +33,8 @@ export async function deleteAccount(deps: AccountDeps, user: UserRow): Promise<v
     const current = await lockUser(tx, user.id);
     await stopRideSeriesOfDriver(tx, user.id, now);
     if (current.deletedAt) throw notFound('User');
-    const afterRides = await cancelUpcomingRidesOfDriver(tx, deps.events, user.id, now, 'deleted');
-    const bookingPushes = await cancelUpcomingBookingsOfUser(tx, deps.events, user.id, now);
+    const afterRides = await cancelUpcomingRidesOfDriver(tx, deps, user.id, now, 'deleted');
+    const bookingPushes = await cancelUpcomingBookingsOfUser(tx, deps, user.id, now);
     const sessionIds = await deleteSessionsOfUser(tx, user.id);
     await deleteNotificationsOf(tx, user.id);
     await replaceNameInNotificationsAbout(tx, user.id, current.name, DELETED_USER_NAME);

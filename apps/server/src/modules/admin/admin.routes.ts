@@ -3,7 +3,7 @@ import { AdminUserDetailDto, AdminUsersDto, AdminUsersQuery, AuditLogDto, AuditQ
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, consoleScopeOf } from '../../plugins/auth.js';
 import { getUserForAdmin, listAuditForAdmin, searchUsersForAdmin, suspendUserAsAdmin, unsuspendUserAsAdmin } from './admin.service.js';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -11,19 +11,22 @@ const Ok = z.object({ ok: z.literal(true) });
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: app.requireAdmin };
+  // Administrators see everyone; a region moderator the people of their regions (403 for others).
+  const consoleUsers = { onRequest: app.requireConsole };
 
   r.get(
     '/api/admin/users',
     {
       schema: { operationId: 'searchUsersForAdmin', errors: ['FORBIDDEN'],
         tags: ['admin'],
-        summary: 'Search users by name or e-mail (admins only); the rides, bookings and reports of each are counted',
+        summary:
+          "Search users by name or e-mail (admins: everyone; a region's moderators: its people); the rides, bookings and reports of each are counted",
         querystring: AdminUsersQuery,
         response: { 200: AdminUsersDto },
       },
-      ...adminOnly,
+      ...consoleUsers,
     },
-    async (request) => searchUsersForAdmin(app.deps.db, request.query),
+    async (request) => searchUsersForAdmin(app.deps, consoleScopeOf(request), request.query),
   );
 
   r.get(
@@ -32,13 +35,13 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: { operationId: 'getUserForAdmin', errors: ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'],
         tags: ['admin'],
         summary:
-          "One user for the console (admins only): their latest rides, bookings, the reports they made and the reports about them (20 of each, newest first), and their latest verification application",
+          "One user for the console (admins; a region's moderators for its people, with what happened in its regions only): their latest rides, bookings, the reports they made and the reports about them (20 of each, newest first), and their latest verification application",
         params: UserIdParams,
         response: { 200: AdminUserDetailDto },
       },
-      ...adminOnly,
+      ...consoleUsers,
     },
-    async (request) => getUserForAdmin(app.deps.db, request.params.userId),
+    async (request) => getUserForAdmin(app.deps, consoleScopeOf(request), request.params.userId),
   );
 
   r.post(
@@ -47,15 +50,15 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: { operationId: 'suspendUser', errors: ['FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST'],
         tags: ['admin'],
         summary:
-          'Suspend a user (admins only): their sessions and sockets end, sign-in is refused (ACCOUNT_SUSPENDED), upcoming rides are cancelled and their bookings released',
+          "Suspend a user (admins, or the person's region moderators): their sessions and sockets end, sign-in is refused (ACCOUNT_SUSPENDED), upcoming rides are cancelled and their bookings released",
         params: UserIdParams,
         body: SuspendUserInput,
         response: { 200: Ok },
       },
-      ...adminOnly,
+      ...consoleUsers,
     },
     async (request) => {
-      await suspendUserAsAdmin(app.deps, authOf(request).user.id, request.params.userId, request.body.reason);
+      await suspendUserAsAdmin(app.deps, authOf(request).user.id, consoleScopeOf(request), request.params.userId, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -63,11 +66,11 @@ export async function adminRoutes(app: FastifyInstance) {
   r.delete(
     '/api/admin/users/:userId/suspend',
     {
-      schema: { operationId: 'unsuspendUser', errors: ['FORBIDDEN', 'NOT_FOUND'], tags: ['admin'], summary: 'Lift a suspension (admins only)', params: UserIdParams, response: { 200: Ok } },
-      ...adminOnly,
+      schema: { operationId: 'unsuspendUser', errors: ['FORBIDDEN', 'NOT_FOUND'], tags: ['admin'], summary: "Lift a suspension (admins, or the person's region moderators)", params: UserIdParams, response: { 200: Ok } },
+      ...consoleUsers,
     },
     async (request) => {
-      await unsuspendUserAsAdmin(app.deps, authOf(request).user.id, request.params.userId);
+      await unsuspendUserAsAdmin(app.deps, authOf(request).user.id, consoleScopeOf(request), request.params.userId);
       return { ok: true as const };
     },
   );
@@ -77,7 +80,7 @@ export async function adminRoutes(app: FastifyInstance) {
     {
       schema: { operationId: 'listAudit', errors: ['FORBIDDEN'],
         tags: ['admin'],
-        summary: 'The audit log, newest first, filterable by action, actor and target (admins only)',
+        summary: 'The audit log of the whole platform, newest first, filterable by action, actor and target (platform admins only)',
         querystring: AuditQuery,
         response: { 200: AuditLogDto },
       },

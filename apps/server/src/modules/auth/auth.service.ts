@@ -38,6 +38,13 @@ export interface AuthDeps {
   regionDomains: (region: Region) => readonly string[];
   /** The college of an address, from the regions' colleges (the school badge). */
   collegeOfEmail: (email: string) => string | null;
+  /** The regions an address moderates, from the in-memory regions directory (no query). */
+  moderatedRegionsOf: (email: string) => readonly string[];
+}
+
+/** What the session user may do beyond their own things: the whole console (ADMIN_EMAILS), or the moderation of some regions. */
+function rolesOf(deps: Pick<AuthDeps, 'config' | 'moderatedRegionsOf'>, email: string) {
+  return { isAdmin: isAdminEmail(deps.config, email), moderatedRegions: deps.moderatedRegionsOf(email) };
 }
 
 export function hashToken(token: string): string {
@@ -86,14 +93,14 @@ export async function accountOf(db: Db, collegeOfEmail: (email: string) => strin
 }
 
 /** A new session for the account: the user object with its token, returned once. */
-export async function startSession(deps: Pick<AuthDeps, 'db' | 'config' | 'clock'>, user: UserRow): Promise<SignedInUser> {
+export async function startSession(deps: Pick<AuthDeps, 'db' | 'config' | 'clock' | 'moderatedRegionsOf'>, user: UserRow): Promise<SignedInUser> {
   if (user.suspendedAt) {
     throw new AppError('ACCOUNT_SUSPENDED', accountSuspendedMessage(user.suspensionReason));
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlHours * 3_600_000);
   await insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), expiresAt });
-  return { ...toSessionUser(user, isAdminEmail(deps.config, user.email)), token };
+  return { ...toSessionUser(user, rolesOf(deps, user.email)), token };
 }
 
 /**
@@ -106,7 +113,7 @@ export function accountSuspendedMessage(reason: string | null): string {
 
 /** Resolves a bearer token to its session, or throws UNAUTHORIZED / TOKEN_EXPIRED. */
 export async function authenticateToken(
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'config'> & { sessionCache?: SessionCache },
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'config' | 'moderatedRegionsOf'> & { sessionCache?: SessionCache },
   token: string,
 ): Promise<AuthContext> {
   const tokenHash = hashToken(token);
@@ -133,7 +140,7 @@ export async function authenticateToken(
     user: found.user,
     sessionId: found.session.id,
     sessionExpiresAt: found.session.expiresAt,
-    isAdmin: isAdminEmail(deps.config, found.user.email),
+    ...rolesOf(deps, found.user.email),
   };
 }
 
@@ -159,5 +166,5 @@ export async function signOut(db: Db, sessionId: string): Promise<void> {
 }
 
 export function sessionUserOf(auth: AuthContext): SessionUser {
-  return toSessionUser(auth.user, auth.isAdmin);
+  return toSessionUser(auth.user, auth);
 }

@@ -33,6 +33,8 @@ export interface EmailCodeDeps {
   regionDomains: (region: Region) => readonly string[];
   /** The college of an address, from the regions' colleges (the school badge). */
   collegeOfEmail: (email: string) => string | null;
+  /** The regions an address moderates (the session user's moderatedRegions). */
+  moderatedRegionsOf: (email: string) => readonly string[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { APP_RETURN_PATH, OIDC_HANDOFF_TTL_MS, OIDC_SIGN_IN_TTL_MS } from '@carpool/shared/sign-in';
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_REGION, isRegionSlug, type Region } from '@carpool/shared/regions';
+import { isRegionSlug, type Region } from '@carpool/shared/regions';
 import type { OidcSignIn } from '@carpool/shared/schemas/auth';
 import type { ErrorCode } from '@carpool/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,6 +32,10 @@ export interface OidcDeps {
   regionDomains: (region: Region) => readonly string[];
   /** The college of an address, from the regions' colleges (the school badge). */
   collegeOfEmail: (email: string) => string | null;
+  /** The regions an address moderates (the session user's moderatedRegions). */
+  moderatedRegionsOf: (email: string) => readonly string[];
+  /** Where a refusal sends a browser whose sign-in names no region: the regions directory's first live one. */
+  defaultRegion: () => Region;
 }
 
 /** Where the provider sends the person back; registered at the provider as the redirect URI. */
@@ -116,16 +120,16 @@ export async function completeOidcSignIn(
   input: { query: URLSearchParams; browserSecret: string | null },
 ): Promise<{ location: string }> {
   const state = input.query.get('state');
-  if (!state) return refused(DEFAULT_REGION, 'OIDC_STATE_INVALID');
+  if (!state) return refused(deps.defaultRegion(), 'OIDC_STATE_INVALID');
   const stateHash = sha256(state);
   const now = deps.clock.now();
   const row = input.browserSecret ? await takeOidcSignIn(deps.db, { stateHash, browserHash: sha256(input.browserSecret), now }) : undefined;
   if (!row) {
     const known = await findRegionOfState(deps.db, stateHash);
     deps.log.info({ knownState: Boolean(known), browserBound: Boolean(input.browserSecret) }, 'campus sign-in answer refused: unknown, expired, replayed or from another browser');
-    return refused(isRegionSlug(known) ? known : DEFAULT_REGION, 'OIDC_STATE_INVALID');
+    return refused(isRegionSlug(known) ? known : deps.defaultRegion(), 'OIDC_STATE_INVALID');
   }
-  const region = isRegionSlug(row.region) ? row.region : DEFAULT_REGION;
+  const region = isRegionSlug(row.region) ? row.region : deps.defaultRegion();
   const settings = signInSettingsOf(deps.config, region).oidc;
   if (!settings) return refused(region, 'SIGN_IN_METHOD_UNAVAILABLE');
 
@@ -178,7 +182,7 @@ function nameFrom(claims: Record<string, unknown>, email: string): string {
 
 /** The one-time code of a campus sign-in, from the browser that started it, for the session. */
 export async function exchangeOidcHandoff(
-  deps: Pick<OidcDeps, 'db' | 'config' | 'clock'>,
+  deps: Pick<OidcDeps, 'db' | 'config' | 'clock' | 'moderatedRegionsOf'>,
   input: { code: string; browserSecret: string | null },
 ): Promise<OidcSignIn> {
   const taken = input.browserSecret

@@ -145,6 +145,7 @@ describe.skipIf(!hasPostgres)('bookings under concurrency [postgres]', () => {
       paymentIntentId: 'pi_race',
       now: t.clock.now(),
       notification: { kind: 'booking_requested', title: 'New booking request', bodyTemplate: 'From %s to %s.' },
+      placeLabels: '{}',
     });
     try {
       const waiting = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;

@@ -1,6 +1,5 @@
 import type { Region } from '@carpool/shared/regions';
 import { MAX_BOOKINGS_PER_USER_PER_RIDE, RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
-import { PLACES } from '@carpool/shared/places';
 import { and, desc, asc, eq, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -30,15 +29,11 @@ export interface BookingWithPassenger {
 
 export const ONE_ACTIVE_BOOKING_INDEX = 'bookings_one_active_per_user_idx';
 
-/** Every place's label by its value, as `placeLabel` gives it, for labels written by SQL. */
-const PLACE_LABELS_JSON = (() => {
-  const labels: Record<string, string> = {};
-  for (const list of Object.values(PLACES)) for (const place of list) labels[place.value] ??= place.label;
-  return sql.raw(`'${JSON.stringify(labels).replaceAll("'", "''")}'::jsonb`);
-})();
-
-/** The label of a place column inside SQL: the known label, else the value title-cased as `placeLabel` does. */
-const placeLabelSql = (column: SQL) => sql`coalesce(${PLACE_LABELS_JSON} ->> ${column}, initcap(replace(${column}, '_', ' ')))`;
+/**
+ * The label of a place column inside SQL: the region's label (labels, a JSON object by slug, from
+ * the regions directory), else the value title-cased as PlaceIndex.label does for a slug it lacks.
+ */
+const placeLabelSql = (labels: SQL, column: SQL) => sql`coalesce(${labels}::jsonb ->> ${column}, initcap(replace(${column}, '_', ' ')))`;
 
 /**
  * How many of the user's bookings on the ride count towards the rebooking cap. A booking made
@@ -95,6 +90,8 @@ export interface BookRideStatementInput {
   now: Date;
   /** The driver's notification: its body with `%s` where the ride's from and to labels go, in that order. */
   notification: { kind: string; title: string; bodyTemplate: string };
+  /** The region's place labels by slug, a JSON object: the labels that go into the notification. */
+  placeLabels: string;
 }
 
 export interface RideForBooking {
@@ -170,7 +167,7 @@ export async function bookRideInOneStatement(
           userId: sql`reserved.driver_id`,
           kind: sql`${p('kind')}::text`,
           title: sql`${p('title')}::text`,
-          body: sql`format(${p('bodyTemplate')}::text, ${placeLabelSql(sql`reserved.from_place`)}, ${placeLabelSql(sql`reserved.to_place`)})`,
+          body: sql`format(${p('bodyTemplate')}::text, ${placeLabelSql(sql`${p('placeLabels')}::text`, sql`reserved.from_place`)}, ${placeLabelSql(sql`${p('placeLabels')}::text`, sql`reserved.to_place`)})`,
           rideId: sql`${p('rideId')}::uuid`,
           bookingId: sql`booked.id`,
           otherUserId: sql`${p('userId')}::uuid`,

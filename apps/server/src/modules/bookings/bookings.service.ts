@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
-import { placeLabel } from '@carpool/shared/places';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import type { Region } from '@carpool/shared/regions';
 import type { Booking, BookRideInput } from '@carpool/shared/schemas/bookings';
 import type { Ride } from '@carpool/shared/schemas/rides';
@@ -100,7 +100,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * checked in the order the errors are documented (unknown, own ride, closed, already booked,
  * booked too often, not enough room).
  */
-function bookingRefusal(found: RideForBooking | undefined, userId: string, wanted: BookRideInput, now: Date): AppError | null {
+function bookingRefusal(places: PlaceIndex, found: RideForBooking | undefined, userId: string, wanted: BookRideInput, now: Date): AppError | null {
   if (!found) return notFound('Ride');
   // Suspended or deleted since the request was authenticated: refused as authentication now would.
   if (!found.passengerActive) return new AppError('UNAUTHORIZED', 'You are not signed in');
@@ -117,7 +117,7 @@ function bookingRefusal(found: RideForBooking | undefined, userId: string, wante
     );
   }
   const room = found.roomOnRange;
-  if (!room) return segmentNotOnRoute(ride, wanted);
+  if (!room) return segmentNotOnRoute(places, ride, wanted);
   const problems = [];
   if (wanted.seats > room.seats) problems.push(`only ${plural(room.seats, 'seat')} left`);
   if (wanted.suitcases > room.suitcases) problems.push(`only ${plural(room.suitcases, 'suitcase')} left`);
@@ -129,8 +129,8 @@ function bookingRefusal(found: RideForBooking | undefined, userId: string, wante
  * The 400 for a boarding or leaving place that is not on the ride's route, or not in route order
  * (shared with the waiting list, which takes the same range).
  */
-export function segmentNotOnRoute(ride: { route: readonly string[] }, wanted: { from?: string | undefined; to?: string | undefined }): AppError {
-  const stops = ride.route.map((place) => placeLabel(place)).join(' → ');
+export function segmentNotOnRoute(places: PlaceIndex, ride: { route: readonly string[] }, wanted: { from?: string | undefined; to?: string | undefined }): AppError {
+  const stops = ride.route.map((place) => places.label(place)).join(' → ');
   for (const field of ['from', 'to'] as const) {
     const place = wanted[field];
     if (place !== undefined && !ride.route.includes(place)) {
@@ -140,6 +140,22 @@ export function segmentNotOnRoute(ride: { route: readonly string[] }, wanted: { 
   }
   const message = `must come after the boarding place on the route (${stops})`;
   return new AppError('VALIDATION_FAILED', `Invalid request: body.to ${message}`, [{ path: 'body.to', message }]);
+}
+
+const labelsJsonOf = new WeakMap<PlaceIndex, string>();
+
+/**
+ * The region's place labels by slug as JSON, which the booking statement's notification reads
+ * (its ends are known only inside the statement). Built once per region per directory reload: the
+ * directory replaces a region's PlaceIndex when its places change.
+ */
+function placeLabelsJson(places: PlaceIndex): string {
+  let json = labelsJsonOf.get(places);
+  if (json === undefined) {
+    json = JSON.stringify(Object.fromEntries(places.list.map((place) => [place.slug, place.label])));
+    labelsJsonOf.set(places, json);
+  }
+  return json;
 }
 
 /**
@@ -159,6 +175,7 @@ const BOOKING_ATTEMPTS = 3;
  */
 export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: Region, input: BookRideInput): Promise<Booking> {
   const now = deps.clock.now();
+  const places = deps.regions.placesOf(region);
   const userId = passenger.id;
   const notification = {
     kind: 'booking_requested' satisfies NotificationKind,
@@ -179,6 +196,7 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
         userId,
         now,
         notification,
+        placeLabels: placeLabelsJson(places),
       });
     } catch (error) {
       if (isUniqueViolation(error, ONE_ACTIVE_BOOKING_INDEX)) throw alreadyBooked();
@@ -186,7 +204,7 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
     }
     const { booked } = found ?? {};
     if (!found || !booked) {
-      const refusal = bookingRefusal(found, userId, input, now);
+      const refusal = bookingRefusal(places, found, userId, input, now);
       if (refusal) throw refusal;
       continue;
     }
@@ -199,7 +217,7 @@ export async function bookRide(deps: BookingsDeps, passenger: UserRow, region: R
       userId: ride.driverId,
       kind: notification.kind,
       title: notification.title,
-      body: notification.bodyTemplate.replace('%s', placeLabel(fromPlace)).replace('%s', placeLabel(toPlace)),
+      body: notification.bodyTemplate.replace('%s', places.label(fromPlace)).replace('%s', places.label(toPlace)),
       id: booked.notificationId,
       rideId: ride.id,
       bookingId,

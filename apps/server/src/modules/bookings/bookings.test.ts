@@ -1,5 +1,5 @@
 import { MAX_BOOKINGS_PER_USER_PER_RIDE } from '@carpool/shared/constants';
-import { placeLabel } from '@carpool/shared/places';
+import { placeLabel } from '@carpool/shared/fixtures/spec-places';
 import type { Booking } from '@carpool/shared/schemas/bookings';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REGION, isRegionSlug, type Region } from '@carpool/shared/regions';
+import { isRegionSlug, type Region } from '@carpool/shared/regions';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_CATEGORIES,
@@ -31,6 +31,7 @@ import { assertUserStillActive, keyShareUserIfNotDeleted } from '../users/users.
 import type { MailTokens } from './mail-tokens.js';
 import { buildRideCalendar, rideSummary } from './ride-calendar.js';
 import { SIGN_IN_CODE_KIND } from './sign-in-code-mail.js';
+import type { RegionDirectory } from '../regions/regions.service.js';
 
 /** A chat message waits this long unread before it goes into a digest. */
 const DIGEST_DELAY_MS = 10 * 60 * 1000;
@@ -103,8 +104,8 @@ export async function calendarFeed(deps: AppDeps, token: string): Promise<string
   return buildRideCalendar(
     'Carpool rides',
     rides.map((ride) => {
-      const region = isRegionSlug(ride.region) ? ride.region : DEFAULT_REGION;
-      return { ...ride, departsAt: new Date(ride.departsAt), url: `${base}/${region}/my-rides?ride=${ride.id}` };
+      const region = isRegionSlug(ride.region) ? ride.region : deps.regions.defaultRegion();
+      return { ...ride, departsAt: new Date(ride.departsAt), url: `${base}/${region}/my-rides?ride=${ride.id}`, places: deps.regions.placesOf(ride.region) };
     }),
   );
 }
@@ -185,7 +186,7 @@ export async function queueSignInCodeMail(
  * Safe to run in every process at once: the digest slot is claimed in the transaction that queues it.
  * Answers how many digests it queued.
  */
-export async function queueChatDigests(deps: { db: Db; baseUrl: string }, now: Date): Promise<number> {
+export async function queueChatDigests(deps: { db: Db; baseUrl: string; regions: RegionDirectory }, now: Date): Promise<number> {
   const rows = await findUndigestedChatMessages(deps.db, now, 5000);
   const groups = new Map<string, DigestMessageRow[]>();
   for (const row of rows) {
@@ -200,10 +201,10 @@ export async function queueChatDigests(deps: { db: Db; baseUrl: string }, now: D
     const first = messages[0]!;
     if (new Date(first.createdAt).getTime() > now.getTime() - DIGEST_DELAY_MS) continue;
     const newest = messages[messages.length - 1]!;
-    const region = isRegionSlug(first.region) ? first.region : DEFAULT_REGION;
+    const region = isRegionSlug(first.region) ? first.region : deps.regions.defaultRegion();
     const isRide = first.rideId !== null;
     const title = isRide
-      ? `${messages.length} new message${messages.length === 1 ? '' : 's'} in the chat of ${rideSummary({ fromPlace: first.fromPlace ?? '', toPlace: first.toPlace ?? '' }).replace('Carpool: ', '')}`
+      ? `${messages.length} new message${messages.length === 1 ? '' : 's'} in the chat of ${rideSummary(deps.regions.placesOf(region), { fromPlace: first.fromPlace ?? '', toPlace: first.toPlace ?? '' }).replace('Carpool: ', '')}`
       : `${messages.length} new message${messages.length === 1 ? '' : 's'} from ${first.senderName}`;
     const url = isRide ? `${base}/${region}/my-rides?ride=${first.rideId}` : `${base}/conversation-messages/${first.senderId}`;
     const lines = messages.slice(-DIGEST_MAX_LINES).map((m) => `${m.senderName}: ${m.content}`);

@@ -44,7 +44,8 @@ export async function setupDelivery(
           baseUrl,
           tokens: options.tokens,
           keep: (mail) => insertDevMail(deps.db, mail),
-          brandOf: (region) => regionLook(deps.regions, region),
+          // A mail about a ride is of the ride's region (the outbox reads it with the ride): its labels name the route.
+          brandOf: (region) => ({ ...regionLook(deps.regions, region), places: deps.regions.placesOf(region) }),
         })
       : null;
   // Requests arriving at this process, counted where Node receives them (every route, any plugin).
@@ -53,6 +54,7 @@ export async function setupDelivery(
   const busyAt = config.outbox.busyRequestsPerSecond;
   const worker = startOutboxWorker({
     db: deps.db,
+    regions: deps.regions,
     clock: deps.clock,
     log: app.log,
     adapters: [...(email ? [email] : []), ...options.channelAdapters],

@@ -87,7 +87,7 @@ describeEachDatabase('notification e-mail', (kind) => {
     expect((await t.call({ method: 'DELETE', url: `/api/rides/${ride.id}`, token: alice.token })).statusCode).toBe(200);
     // ...while another category still does (a direct message digest).
     expect((await t.call({ method: 'POST', url: '/api/conversation-messages/send', token: alice.token, payload: { receiverId: bob.id, content: 'Sorry, my car broke down' } })).statusCode).toBe(201);
-    await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 11 * 60 * 1000));
+    await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(Date.now() + 11 * 60 * 1000));
     await drain();
     const toBob = smtp.mailsTo(bob.email);
     expect(toBob.map((m) => m.subject)).toEqual([confirmed!.subject, '1 new message from Alice']);
@@ -241,9 +241,9 @@ describeEachDatabase('notification e-mail', (kind) => {
     const before = smtp.mailsTo(bob.email).length;
 
     // Not yet: the messages have not waited 10 minutes.
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 5 * 60 * 1000))).toBe(0);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(Date.now() + 5 * 60 * 1000))).toBe(0);
     const later = new Date(Date.now() + 11 * 60 * 1000);
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, later)).toBe(2);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, later)).toBe(2);
     await drain();
     const digests = smtp.mailsTo(bob.email).slice(before);
     expect(digests.map((m) => m.subject).sort()).toEqual(['2 new messages in the chat of Ithaca → New York City', '3 new messages from Alice']);
@@ -254,20 +254,20 @@ describeEachDatabase('notification e-mail', (kind) => {
     t.clock.advance(2000);
     // A new message within the hour waits for the next slot; none is sent twice.
     expect((await send(alice, bob, 'Hello?')).statusCode).toBe(201);
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(later.getTime() + 15 * 60 * 1000))).toBe(0);
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(later.getTime() + 61 * 60 * 1000))).toBe(1);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(later.getTime() + 15 * 60 * 1000))).toBe(0);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(later.getTime() + 61 * 60 * 1000))).toBe(1);
     await drain();
     expect(smtp.mailsTo(bob.email).slice(before).map((m) => m.subject)).toContain('1 new message from Alice');
 
     // Reading the conversation: nothing more is due.
     await t.call({ method: 'GET', url: `/api/conversation-messages/conversation/${alice.id}`, token: bob.token });
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(later.getTime() + 3 * 60 * 60 * 1000))).toBe(0);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(later.getTime() + 3 * 60 * 60 * 1000))).toBe(0);
 
     // A message left unread for more than a day is not e-mailed any more (nor is a past that predates the digests).
     t.clock.advance(2000);
     expect((await send(alice, bob, 'Still there?')).statusCode).toBe(201);
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(0);
-    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL }, new Date(Date.now() + 4 * 60 * 60 * 1000))).toBe(1);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(0);
+    expect(await queueChatDigests({ db: t.database.db, baseUrl: PUBLIC_URL, regions: t.app.deps.regions }, new Date(Date.now() + 4 * 60 * 60 * 1000))).toBe(1);
   });
 
   it("marks a pending booking TENTATIVE in the passenger's feed, and raises SEQUENCE with each change so calendars take the new time", async () => {

@@ -124,7 +124,7 @@ export function createEmailChannel(options: EmailChannelOptions): EmailChannel {
           ? [
               {
                 filename: 'ride.ics',
-                content: buildRideCalendar('Carpool ride', [{ ...context.ride, url: delivery.url, role: 'booked' }]),
+                content: buildRideCalendar('Carpool ride', [{ ...context.ride, url: delivery.url, role: 'booked', places: options.brandOf(context.region).places }]),
                 contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
               },
             ]

@@ -1,3 +1,4 @@
+import { specPlaceIndex } from '@carpool/shared/fixtures/spec-regions';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './pages.js';
 import { firstNameOf, renderMail, type MailInput, type MailKind, type MailRide } from './mail-templates.js';
@@ -103,7 +104,7 @@ const KINDS = Object.keys(SAMPLES) as MailKind[];
 function inputOf(kind: MailKind, overrides: Partial<MailInput> = {}): MailInput {
   return {
     kind,
-    brand: { slug: 'cornell', name: 'Cornell', where: 'at Cornell', colour: '#b31b1b', tint: '#fdf3f3' },
+    brand: { slug: 'cornell', name: 'Cornell', where: 'at Cornell', colour: '#b31b1b', tint: '#fdf3f3', places: specPlaceIndex('cornell') },
     recipientName: 'Carol Diaz',
     ride: RIDE,
     url: 'https://carpool.example.org/cornell/my-rides?ride=0b0f5b5e-6d7f-4a53-9f3f-2b1a8f0c1d2e',

@@ -1,4 +1,4 @@
-import { placeLabel } from '@carpool/shared/places';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import { TAGLINE } from '@carpool/shared/regions';
 import type { NotificationKind } from '@carpool/shared/schemas/notifications';
 import { formatInTimeZone, isValidTimeZone } from '@carpool/shared/time-zones';
@@ -16,6 +16,8 @@ export interface MailBrand {
   where: string;
   colour: string;
   tint: string;
+  /** The region's places, whose labels name a ride's route (the mail's region is its ride's). */
+  places: Pick<PlaceIndex, 'label'>;
 }
 
 /** Kinds of e-mail that are not a notification. */
@@ -242,13 +244,13 @@ function viewOf(input: MailInput): MailView {
   const booking = input.booking ?? null;
   return {
     ...input,
-    route: ride ? `${placeLabel(ride.fromPlace)} → ${placeLabel(ride.toPlace)}` : null,
+    route: ride ? `${input.brand.places.label(ride.fromPlace)} → ${input.brand.places.label(ride.toPlace)}` : null,
     day: ride ? shortDayInTimeZone(ride.departsAt, ride.timezone) : null,
     other: input.otherPersonName?.trim() || null,
     seats: booking
       ? plural(booking.seats, 'seat') + (booking.suitcases > 0 ? ` and ${plural(booking.suitcases, 'suitcase')}` : '')
       : null,
-    part: booking?.segment ? ` from ${placeLabel(booking.segment.from)} to ${placeLabel(booking.segment.to)}` : '',
+    part: booking?.segment ? ` from ${input.brand.places.label(booking.segment.from)} to ${input.brand.places.label(booking.segment.to)}` : '',
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_REGION, isRegionSlug, type Region } from '@carpool/shared/regions';
+import { isRegionSlug, type Region } from '@carpool/shared/regions';
 import {
   NOTIFICATION_CATEGORY_OF_KIND,
   type DeliveryChannel,
@@ -16,6 +16,7 @@ import type { EmailChannel } from './email-channel.js';
 import type { MailKind } from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
 import { SIGN_IN_CODE_KIND } from './sign-in-code-mail.js';
+import type { RegionDirectory } from '../regions/regions.service.js';
 
 const BATCH_SIZE = 100;
 /** A claimed row is hidden from other workers this long; a sender that died is retried after it. */
@@ -37,6 +38,8 @@ const BUSY_PAUSE_MS = 250;
 
 export interface OutboxWorkerOptions {
   db: Db;
+  /** The regions: the default one of a row that names none, and the places a digest names. */
+  regions: RegionDirectory;
   clock: Clock;
   log: FastifyBaseLogger;
   adapters: readonly DeliveryChannelAdapter[];
@@ -94,7 +97,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function send(row: ClaimedRow): Promise<DeliveryResult> {
     const payload = row.payload as { region?: string; title?: string; body?: string; url?: string; lines?: string[] };
-    const region: Region = isRegionSlug(row.region) ? row.region : isRegionSlug(payload.region) ? payload.region : DEFAULT_REGION;
+    const region: Region = isRegionSlug(row.region) ? row.region : isRegionSlug(payload.region) ? payload.region : options.regions.defaultRegion();
     if (row.address && row.kind === SIGN_IN_CODE_KIND) {
       if (!options.email) return { status: 'skipped', reason: 'e-mail is not configured' };
       const sealed = (row.payload as { sealed?: unknown }).sealed;
@@ -197,7 +200,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let handled = 0;
     if (Date.now() - lastDigestScan >= DIGEST_SCAN_MS) {
       lastDigestScan = Date.now();
-      await queueChatDigests({ db, baseUrl: options.baseUrl }, options.clock.now());
+      await queueChatDigests({ db, baseUrl: options.baseUrl, regions: options.regions }, options.clock.now());
     }
     for (;;) {
       const busy = !draining && (options.isBusy?.() ?? false);

@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import { placeLabel } from '@carpool/shared/places';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import type { DeliveryRide } from '../../lib/delivery-channel.js';
 
 /** A ride lasts as long as the trip; the app does not know it, so a calendar entry blocks two hours. */
@@ -17,6 +17,8 @@ export interface CalendarRide extends DeliveryRide {
    * accepted), so that calendar apps replace what they hold instead of keeping the old time.
    */
   sequence?: number;
+  /** The places of the ride's region, whose labels the entry shows. */
+  places: Pick<PlaceIndex, 'label'>;
 }
 
 function eventStatus(ride: CalendarRide): ICalEventStatus {
@@ -25,8 +27,8 @@ function eventStatus(ride: CalendarRide): ICalEventStatus {
   return ICalEventStatus.CONFIRMED;
 }
 
-export function rideSummary(ride: Pick<DeliveryRide, 'fromPlace' | 'toPlace'>): string {
-  return `Carpool: ${placeLabel(ride.fromPlace)} → ${placeLabel(ride.toPlace)}`;
+export function rideSummary(places: Pick<PlaceIndex, 'label'>, ride: Pick<DeliveryRide, 'fromPlace' | 'toPlace'>): string {
+  return `Carpool: ${places.label(ride.fromPlace)} → ${places.label(ride.toPlace)}`;
 }
 
 /**
@@ -40,8 +42,8 @@ export function buildRideCalendar(name: string, rides: CalendarRide[]): string {
       id: `${ride.id}@carpool`,
       start: ride.departsAt,
       end: new Date(ride.departsAt.getTime() + EVENT_DURATION_MS),
-      summary: rideSummary(ride) + (ride.role === 'driving' ? ' (you drive)' : ''),
-      location: ride.pickupAddress ?? placeLabel(ride.fromPlace),
+      summary: rideSummary(ride.places, ride) + (ride.role === 'driving' ? ' (you drive)' : ''),
+      location: ride.pickupAddress ?? ride.places.label(ride.fromPlace),
       description: ride.url,
       url: ride.url,
       status: eventStatus(ride),

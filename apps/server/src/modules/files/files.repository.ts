@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { files } from '../../db/schema.js';
+import { files, users } from '../../db/schema.js';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
@@ -26,4 +26,10 @@ export async function findFilesOfOwner(db: Queryable, ownerId: string): Promise<
 
 export async function deleteFilesOfOwner(db: Queryable, ownerId: string): Promise<void> {
   await db.delete(files).where(eq(files.ownerId, ownerId));
+}
+
+/** The address of a file's owner: whether a region moderator may see their document. */
+export async function findOwnerEmail(db: Queryable, ownerId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId)).limit(1);
+  return row?.email;
 }

@@ -20,7 +20,7 @@ export async function filesRoutes(app: FastifyInstance) {
         operationId: 'getFile',
         errors: ['NOT_FOUND'],
         tags: ['files'],
-        summary: 'A stored file: public files (avatars) to anyone; private documents to their owner and admins only',
+        summary: "A stored file: public files (avatars) to anyone; private documents to their owner, admins and the owner's region moderators only",
         params: z.object({ id: z.string().max(64) }),
         response: {
           // Every stored file is re-encoded to WebP on upload (files.service prepareImage).
@@ -33,9 +33,9 @@ export async function filesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = request.auth;
       const file = await findViewableFile(
-        app.deps.db,
+        app.deps,
         request.params.id,
-        auth ? { userId: auth.user.id, isAdmin: auth.isAdmin } : null,
+        auth ? { userId: auth.user.id, isAdmin: auth.isAdmin, moderatedRegions: auth.moderatedRegions } : null,
       );
       const etag = `"${file.sha256}"`;
       reply

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
+import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { deleteFilesByIds, deleteFilesOfOwner, findFilesOfOwner, findFileById, insertFile, type FileRow } from './files.repository.js';
+import { isEmailInArea, moderationAreaOf, type RegionDirectory } from '../regions/regions.service.js';
+import { deleteFilesByIds, deleteFilesOfOwner, findFilesOfOwner, findFileById, findOwnerEmail, insertFile, type FileRow } from './files.repository.js';
 
 /** Formats recognised by their bytes; anything else (SVG, PDF, HEIC, text) is refused. */
 const ACCEPTED_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
@@ -101,19 +103,24 @@ export async function deleteFiles(db: Queryable, ids: string[]): Promise<void> {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A file the viewer may see. Private files answer only to their owner and admins; everyone else
+ * A file the viewer may see. Private files (verification documents) answer only to their owner,
+ * admins, and the moderators of the owner's regions, who decide the application; everyone else
  * gets the same 404 as for an id that does not exist, so ids cannot be probed.
  */
 export async function findViewableFile(
-  db: Queryable,
+  deps: { db: Queryable; regions: RegionDirectory; config: Pick<Config, 'allowedEmailDomains'> },
   id: string,
-  viewer: { userId: string; isAdmin: boolean } | null,
+  viewer: { userId: string; isAdmin: boolean; moderatedRegions: readonly string[] } | null,
 ): Promise<FileRow> {
   if (!UUID_PATTERN.test(id)) throw notFound('File');
-  const file = await findFileById(db, id);
+  const file = await findFileById(deps.db, id);
   if (!file) throw notFound('File');
   if (file.visibility === 'public') return file;
   if (viewer && (viewer.isAdmin || viewer.userId === file.ownerId)) return file;
+  if (viewer && viewer.moderatedRegions.length > 0 && file.ownerId) {
+    const ownerEmail = await findOwnerEmail(deps.db, file.ownerId);
+    if (ownerEmail && isEmailInArea(moderationAreaOf(deps.regions, deps.config.allowedEmailDomains, viewer.moderatedRegions), ownerEmail)) return file;
+  }
   throw notFound('File');
 }
 

@@ -1,5 +1,4 @@
 import { PERIODIC_JOB_INTERVAL_MS } from '@carpool/shared/constants';
-import { placeLabel } from '@carpool/shared/places';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -9,13 +8,14 @@ import { sweepExpiredEmailCodes } from '../auth/email-codes.service.js';
 import { sweepExpiredOidcSignIns } from '../auth/oidc.service.js';
 import { moveBookingsOfRides } from '../bookings/bookings.service.js';
 import { expirePassedRideRequests } from '../ride-requests/ride-requests.service.js';
+import { routeText } from '../regions/regions.service.js';
 import { extendRideSeries } from '../rides/ride-series.service.js';
 import { completeDepartedRides } from '../rides/rides.service.js';
 import { releaseSeats } from '../rides/seat-inventory.js';
 import { closeWaitlistsOfRides } from '../waitlist/waitlist.service.js';
 import { claimJobPeriod, recordJobRun, tryAdvisoryTransactionLock } from './periodic-job.repository.js';
 
-type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 
 /** Any constant unique to this job; every server process uses the same one. */
 export const PERIODIC_JOB_LOCK_KEY = 0x63617270;
@@ -102,19 +102,19 @@ export async function runPeriodicJob(
     result.bookingsCancelled = cancelledBookings.length;
     result.rideRequestsExpired = await expirePassedRideRequests(tx, now);
     // A departed ride takes nobody from its waiting list: the list is closed and its passengers told.
-    const closed = await closeWaitlistsOfRides(tx, deps.events, completedRides, 'departed');
+    const closed = await closeWaitlistsOfRides(tx, deps, completedRides, 'departed');
     result.waitlistEntriesClosed = closed.length;
     pushes.push(...closed);
 
     // After completing departed rides: weekly series create their next occurrences.
-    const extended = await extendRideSeries(tx, deps.events, now);
+    const extended = await extendRideSeries(tx, deps, now);
     result.seriesOccurrencesCreated = extended.created;
     pushes.push(...extended.afterCommit);
 
     const rideById = new Map(completedRides.map((ride) => [ride.id, ride]));
     for (const booking of completedBookings) {
       const ride = rideById.get(booking.rideId)!;
-      const route = `from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`;
+      const route = routeText(deps.regions, ride.region, ride);
       // The key names the side that receives the notification; it makes a repeat a no-op.
       const sides = [
         { userId: booking.userId, otherUserId: ride.driverId, side: 'passenger', body: `How was your ride ${route}? Review your driver.` },

@@ -1,5 +1,5 @@
 import { PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT, legMiles, placeDistanceMiles, suggestedPrice } from '@carpool/shared/distance';
-import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
+import { specPlaceIndex } from '@carpool/shared/fixtures/spec-regions';
 import type { PlaceOnTheWay, PriceSuggestion } from '@carpool/shared/schemas/places';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -27,7 +27,7 @@ describe('places and price suggestions', () => {
       const res = await t.call({ method: 'GET', url: '/api/places/on-the-way?from=ithaca&to=new_york_city' });
       expect(res.statusCode).toBe(200);
       const places = res.json<PlaceOnTheWay[]>();
-      expect(places[0]).toEqual({ place: 'binghamton', label: 'Binghamton', miles: placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'binghamton') });
+      expect(places[0]).toEqual({ place: 'binghamton', label: 'Binghamton', miles: placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'binghamton') });
       expect(places.map((p) => p.place)).not.toContain('buffalo');
     });
 
@@ -54,7 +54,7 @@ describe('places and price suggestions', () => {
     };
 
     it('suggests the price of the route at the configured rate, warns above 1.5 times it, and has no cap by default', async () => {
-      const miles = placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city');
+      const miles = placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'new_york_city');
       const expected = suggestedPrice(miles, PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT);
       expect(expected).toBe(38);
       expect(await suggestion(t, 'from=ithaca&to=new_york_city')).toEqual({ miles, suggestedPrice: 38, warnAbove: 57, maxPrice: null });
@@ -62,12 +62,12 @@ describe('places and price suggestions', () => {
 
     it('counts the miles through the stops, comma-separated or repeated', async () => {
       const route = ['ithaca', 'binghamton', 'scranton', 'new_york_city'];
-      const miles = Math.round(legMiles(builtInPlaceIndex('cornell'), route).reduce((a, b) => a + b, 0) * 10) / 10;
+      const miles = Math.round(legMiles(specPlaceIndex('cornell'), route).reduce((a, b) => a + b, 0) * 10) / 10;
       const expected = { miles, suggestedPrice: suggestedPrice(miles, PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT) };
       expect(await suggestion(t, 'from=ithaca&to=new_york_city&stops=binghamton,scranton')).toMatchObject(expected);
       expect(await suggestion(t, 'from=ithaca&to=new_york_city&stops=binghamton&stops=scranton')).toMatchObject(expected);
-      expect(await suggestion(t, 'from=ithaca&to=new_york_city&stops=')).toMatchObject({ miles: placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city') });
-      expect(miles).toBeGreaterThan(placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city'));
+      expect(await suggestion(t, 'from=ithaca&to=new_york_city&stops=')).toMatchObject({ miles: placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'new_york_city') });
+      expect(miles).toBeGreaterThan(placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'new_york_city'));
     });
 
     it('gives the cap, PRICE_CAP_RATIO times the suggestion rounded down, when one is set', async () => {
@@ -104,7 +104,7 @@ describe('the price settings', () => {
   });
 
   it('tell why a price is above the cap, and nothing without one', () => {
-    const miles = placeDistanceMiles(builtInPlaceIndex('cornell'), 'ithaca', 'new_york_city');
+    const miles = placeDistanceMiles(specPlaceIndex('cornell'), 'ithaca', 'new_york_city');
     const config = { priceSuggestionCentsPerMile: PRICE_SUGGESTION_CENTS_PER_MILE_DEFAULT, priceCapRatio: 2 };
     expect(priceCapIssue(config, 76, miles)).toBeNull();
     expect(priceCapIssue(config, 76.5, miles)).toBe(`The price per seat may be at most $76 for this route of ${miles} miles (2 times the suggested $38)`);

@@ -30,6 +30,8 @@ export interface RegionSnapshot {
   readonly served: readonly string[];
   /** Every college of every region by slug, in the regions' order and then the colleges': the first whose domains match an address is its college. */
   readonly colleges: ReadonlyMap<string, { region: string; name: string; emailDomains: readonly string[] }>;
+  /** The regions each moderator's address moderates (region_moderators), in the picker's order: the console's check reads it, not the database. */
+  readonly moderatedBy: ReadonlyMap<string, readonly string[]>;
 }
 
 const etagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
@@ -37,6 +39,7 @@ const etagOf = (value: unknown) => `"${createHash('sha256').update(JSON.stringif
 /** Builds the in-memory view of the region tables: answers and lookups, computed once. */
 export function buildRegionSnapshot(tables: RegionTables): RegionSnapshot {
   const bySlug = new Map<string, RegionEntry>();
+  const servedRegions = new Set(tables.regions.filter((row) => row.status !== 'draft').map((row) => row.slug));
   for (const row of tables.regions) {
     const summary: RegionSummary = {
       slug: row.slug,
@@ -52,7 +55,11 @@ export function buildRegionSnapshot(tables: RegionTables): RegionSnapshot {
       .filter((place) => place.region === row.slug)
       .map((place) => ({ slug: place.slug, label: place.label, lat: place.lat, lng: place.lng }));
     const collegeRows = tables.colleges.filter((college) => college.region === row.slug);
-    const colleges = collegeRows.map((college) => ({ slug: college.slug, name: college.name }));
+    // A region without colleges of its own (nj) offers the served regions' colleges in its search
+    // filter, as the specification's four show in both of its regions.
+    const colleges = (collegeRows.length > 0 ? collegeRows : tables.colleges.filter((college) => servedRegions.has(college.region))).map(
+      (college) => ({ slug: college.slug, name: college.name }),
+    );
     const detail: RegionDetail = { ...summary, places, colleges };
     const moderators = tables.moderators.filter((moderator) => moderator.region === row.slug).map((moderator) => moderator.email);
     bySlug.set(row.slug, {
@@ -82,5 +89,9 @@ export function buildRegionSnapshot(tables: RegionTables): RegionSnapshot {
       if (college.region === region) colleges.set(college.slug, { region, name: college.name, emailDomains: college.emailDomains });
     }
   }
-  return { bySlug, live, liveEtag: etagOf(live), served, colleges };
+  const moderatedBy = new Map<string, string[]>();
+  for (const [region, entry] of bySlug) {
+    for (const email of entry.moderators) moderatedBy.set(email, [...(moderatedBy.get(email) ?? []), region]);
+  }
+  return { bySlug, live, liveEtag: etagOf(live), served, colleges, moderatedBy };
 }

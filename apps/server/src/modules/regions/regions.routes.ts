@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { matchesEntityTag } from '../../lib/entity-tags.js';
+import type { RegionSnapshot } from './region-registry.js';
+import { buildRegionStylesheet, type RegionStylesheet } from './region-stylesheet.js';
 import type { RegionDirectory } from './regions.service.js';
 
 const NotModified = z.null().meta({ description: 'Not modified: the copy named by If-None-Match is current' });
@@ -36,6 +38,30 @@ export async function regionsRoutes(app: FastifyInstance, options: { directory: 
       // No body at all, not even the schema's `null`: a 304 carries none (RFC 9110, 15.4.5).
       if (notModified(request, reply, snapshot.liveEtag)) return reply.status(304).send(undefined as unknown as null);
       return snapshot.live;
+    },
+  );
+
+  // Built once per snapshot of the directory, on the first request after a change.
+  const stylesheets = new WeakMap<RegionSnapshot, RegionStylesheet>();
+  r.get(
+    '/api/regions.css',
+    {
+      schema: {
+        operationId: 'getRegionStylesheet',
+        tags: ['regions'],
+        summary: "The served regions' colours and names as CSS variables under [data-region], the default region's on :root too: what the web app's first paint reads",
+        response: { 200: z.string().meta({ description: 'text/css' }), 304: NotModified },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = directory.snapshot();
+      let sheet = stylesheets.get(snapshot);
+      if (!sheet) {
+        sheet = buildRegionStylesheet(snapshot);
+        stylesheets.set(snapshot, sheet);
+      }
+      if (notModified(request, reply, sheet.etag)) return reply.status(304).send(undefined as unknown as null);
+      return reply.type('text/css; charset=utf-8').send(sheet.css);
     },
   );
 

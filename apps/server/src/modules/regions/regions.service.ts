@@ -1,10 +1,12 @@
 import { emailDomain, isDomainOrSubdomain } from '@carpool/shared/colleges';
 import { PlaceIndex } from '@carpool/shared/place-index';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Database, Queryable } from '../../db/client.js';
 import { NOTIFY_CHANNELS } from '../../db/notify-channels.js';
 import { keepListening } from '../../db/notify-listener.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ConsoleScope } from '../../plugins/auth.js';
 import { buildRegionSnapshot, type RegionEntry, type RegionSnapshot } from './region-registry.js';
 import { loadRegionTables } from './regions.repository.js';
 
@@ -29,9 +31,12 @@ export interface RegionDirectory {
   collegeOfEmail(email: string): string | null;
   /** The first live region in the picker's order: the one of a request that names none (the specification's cornell). */
   defaultRegion(): string;
+  /** The regions this address moderates (region_moderators), in the picker's order; none for most people. */
+  moderatedRegionsOf(email: string): readonly string[];
 }
 
 const NO_PLACES = new PlaceIndex([]);
+const NONE: readonly string[] = [];
 
 export async function openRegionDirectory(db: Queryable): Promise<RegionDirectory> {
   let current = buildRegionSnapshot(await loadRegionTables(db));
@@ -64,6 +69,7 @@ export async function openRegionDirectory(db: Queryable): Promise<RegionDirector
     reload,
     placesOf: (region) => current.bySlug.get(region)?.places ?? NO_PLACES,
     defaultRegion: () => current.live[0]?.slug ?? '',
+    moderatedRegionsOf: (email) => current.moderatedBy.get(email.trim().toLowerCase()) ?? NONE,
     servedSlugs: () => current.served,
     isCollege: (slug) => current.colleges.has(slug),
     collegeOfEmail: (email) => {
@@ -75,6 +81,12 @@ export async function openRegionDirectory(db: Queryable): Promise<RegionDirector
       return null;
     },
   };
+}
+
+/** "from Ithaca to New York City": a ride's or a segment's places in the texts of notifications, by its region's labels. */
+export function routeText(directory: Pick<RegionDirectory, 'placesOf'>, region: string, segment: { fromPlace: string; toPlace: string }): string {
+  const places = directory.placesOf(region);
+  return `from ${places.label(segment.fromPlace)} to ${places.label(segment.toPlace)}`;
 }
 
 /** How a region presents itself outside the web app (e-mails, the installed app): name, phrase and colours. */
@@ -103,6 +115,35 @@ export function regionLook(directory: RegionDirectory, region: string): RegionLo
  */
 export function regionEmailDomains(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, region: string): readonly string[] {
   return allowedEverywhere ?? directory.find(region)?.emailDomains ?? [];
+}
+
+/**
+ * The part of the console a region moderator sees (docs/decisions/region-moderators.md): things
+ * that happen in their regions (rides, ride requests, ride chats) and the people of those regions,
+ * who are those whose address is of a region's domains (regionEmailDomains: who may sign in and
+ * post there).
+ */
+export interface ModerationArea {
+  readonly regions: readonly string[];
+  /** The domains of the regions' people, lowercase; an address of a subdomain of one is theirs too. */
+  readonly emailDomains: readonly string[];
+}
+
+/** The moderation area of some regions, from the in-memory directory. */
+export function moderationAreaOf(directory: RegionDirectory, allowedEverywhere: readonly string[] | null, regions: readonly string[]): ModerationArea {
+  const emailDomains = new Set(regions.flatMap((region) => regionEmailDomains(directory, allowedEverywhere, region)).map((domain) => domain.toLowerCase()));
+  return { regions, emailDomains: [...emailDomains] };
+}
+
+/** What a console caller sees: null for the whole platform, else the area of the regions they moderate. */
+export function consoleAreaOf(deps: { regions: RegionDirectory; config: Pick<Config, 'allowedEmailDomains'> }, scope: ConsoleScope): ModerationArea | null {
+  return scope.all ? null : moderationAreaOf(deps.regions, deps.config.allowedEmailDomains, scope.regions);
+}
+
+/** Whether a person (by address) is of the area: moderated there. */
+export function isEmailInArea(area: ModerationArea, email: string): boolean {
+  const domain = emailDomain(email);
+  return domain !== '' && area.emailDomains.some((allowed) => isDomainOrSubdomain(domain, allowed));
 }
 
 /** Refuses a post (a ride, a ride request) in a region by someone whose address is not of its domains: 403 INVALID_EMAIL_DOMAIN. */

@@ -1,7 +1,5 @@
-import { COLLEGES, COLLEGE_LABELS, collegeFromEmail } from '@carpool/shared/colleges';
-import { PLACE_COORDINATES } from '@carpool/shared/place-coordinates';
-import { PLACES } from '@carpool/shared/places';
-import { REGIONS, REGION_BRAND_COLOUR, REGION_WORDING } from '@carpool/shared/regions';
+import { collegeFromEmail } from '@carpool/shared/fixtures/spec-regions';
+import { SPEC_REGION_SUMMARIES, SPEC_REGIONS, specRegionDetail } from '@carpool/shared/fixtures/spec-regions';
 import type { RegionDetail, RegionSummary } from '@carpool/shared/schemas/regions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,27 +19,13 @@ describeEachDatabase('regions as data', (kind) => {
   it('holds cornell and nj as the code had them: places with labels and coordinates in order, colleges and their domains, wording and colours', async () => {
     const list = await get('/api/regions');
     expect(list.statusCode).toBe(200);
-    expect(list.json<RegionSummary[]>().map((region) => region.slug)).toEqual([...REGIONS]);
-    for (const slug of REGIONS) {
+    expect(list.json<RegionSummary[]>()).toEqual(SPEC_REGIONS.map((slug) => SPEC_REGION_SUMMARIES[slug]));
+    for (const slug of SPEC_REGIONS) {
       const res = await get(`/api/regions/${slug}`);
       expect(res.statusCode).toBe(200);
-      const region = res.json<RegionDetail>();
-      expect(region).toMatchObject({
-        name: REGION_WORDING[slug].displayName,
-        where: REGION_WORDING[slug].where,
-        subtitle: REGION_WORDING[slug].subtitle,
-        status: 'live',
-        timeZone: 'America/New_York',
-      });
-      expect(region.theme.light).toBe(REGION_BRAND_COLOUR[slug]);
-      expect(region.theme.scale['600']).toBe(REGION_BRAND_COLOUR[slug]);
-      expect(region.places).toEqual(
-        PLACES[slug].map((place) => ({ slug: place.value, label: place.label, ...PLACE_COORDINATES[slug][place.value] })),
-      );
+      // nj has no colleges of its own: its search offers cornell's four, as the specification's filter does in both.
+      expect(res.json<RegionDetail>()).toEqual(specRegionDetail(slug));
     }
-    const cornell = (await get('/api/regions/cornell')).json<RegionDetail>();
-    expect(cornell.colleges).toEqual(COLLEGES.map((slug) => ({ slug, name: COLLEGE_LABELS[slug] })).sort((a, b) => COLLEGES.indexOf(a.slug) - COLLEGES.indexOf(b.slug)));
-    expect((await get('/api/regions/nj')).json<RegionDetail>().colleges).toEqual([]);
     // The colleges' domains give every address the college the shared rule gives it.
     const collegeRows = await t.database.db.select().from(regionColleges);
     const byDomain = (email: string) =>
@@ -49,6 +33,33 @@ describeEachDatabase('regions as data', (kind) => {
     for (const email of ['a@cornell.edu', 'b@mail.cornell.edu', 'c@example.com', 'd@gmail.com', 'e@ithaca.edu', 'f@syr.edu', 'g@binghamton.edu', 'h@rutgers.edu']) {
       expect(byDomain(email)).toBe(collegeFromEmail(email));
     }
+  });
+
+  it("serves the regions' colours and words as a stylesheet for the first paint, the default region's on :root", async () => {
+    const res = await get('/api/regions.css');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    const css = res.body;
+    expect(css).toContain(':root{--default-region:"cornell";}');
+    const rules = Object.fromEntries([...css.matchAll(/^([^{\n]+)\{([^}]*)\}$/gm)].map((match) => [match[1], match[2]]));
+    const cornell = rules[':root,[data-region="cornell"]']!;
+    expect(cornell).toContain('--brand-600:#b31b1b;');
+    expect(cornell).toContain('--brand-950:#380808;');
+    expect(cornell).toContain('--color-brand:#b31b1b;');
+    expect(cornell).toContain('--region-name:"Cornell";');
+    expect(rules['[data-region="nj"]']).toContain('--region-subtitle:"Intercity Carpool Platform for New Jersey";');
+    const again = await get('/api/regions.css', { 'if-none-match': res.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+
+    // A name with quotes, a backslash and a tag cannot leave its CSS string.
+    await t.database.db.update(regions).set({ name: 'New "Jersey" \\ </style>' }).where(eq(regions.slug, 'nj'));
+    await t.app.deps.regions.reload();
+    const changed = await get('/api/regions.css', { 'if-none-match': res.headers.etag as string });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('--region-name:"New \\22 Jersey\\22  \\5c  \\3c /style>";');
+    await t.database.db.update(regions).set({ name: SPEC_REGION_SUMMARIES.nj.name }).where(eq(regions.slug, 'nj'));
+    await t.app.deps.regions.reload();
   });
 
   it('answers 304 to a matching If-None-Match, and a new ETag after a change', async () => {
@@ -66,7 +77,7 @@ describeEachDatabase('regions as data', (kind) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json<RegionDetail>().subtitle).toBe('Carpools across the Garden State');
     expect(changed.headers.etag).not.toBe(etag);
-    await t.database.db.update(regions).set({ subtitle: REGION_WORDING.nj.subtitle }).where(eq(regions.slug, 'nj'));
+    await t.database.db.update(regions).set({ subtitle: SPEC_REGION_SUMMARIES.nj.subtitle }).where(eq(regions.slug, 'nj'));
   });
 
   it('hears a change committed by this process without being told (NOTIFY at commit), and keeps drafts out of the lists', async () => {

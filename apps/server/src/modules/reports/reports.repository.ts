@@ -1,7 +1,8 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { reports, users } from '../../db/schema.js';
+import { reports, rideMessages, rideRequests, rides, users } from '../../db/schema.js';
+import { emailInDomains } from '../users/users.sql.js';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -39,25 +40,48 @@ function selectReportsWithPeople(db: Queryable, where: SQL | undefined) {
 
 export type ReportWithPeople = Awaited<ReturnType<typeof selectReportsWithPeople>>[number];
 
-/** Reports with both people, open ones first, then newest first. */
+/** A region moderator's part of the reports: their regions, and the e-mail domains of those regions' people. */
+interface ReportArea {
+  regions: readonly string[];
+  emailDomains: readonly string[];
+}
+
+/**
+ * Whether a report is of an area (docs/decisions/region-moderators.md): one about a ride, a ride
+ * chat message or a ride request is of the ride's or the request's region; one about a person or a
+ * direct message is of the regions of the person reported (the target user, joined as target_user).
+ */
+function reportInArea(area: ReportArea): SQL {
+  const regions = area.regions.length === 0 ? sql`array[]::text[]` : sql`array[${sql.join(area.regions.map((region) => sql`${region}`), sql`, `)}]::text[]`;
+  return sql`case ${reports.targetType}
+    when 'ride' then exists (select 1 from ${rides} where ${rides.id} = ${reports.targetId} and ${rides.region} = any(${regions}))
+    when 'message' then exists (select 1 from ${rideMessages} join ${rides} on ${rides.id} = ${rideMessages.rideId} where ${rideMessages.id} = ${reports.targetId} and ${rides.region} = any(${regions}))
+    when 'ride_request' then exists (select 1 from ${rideRequests} where ${rideRequests.id} = ${reports.targetId} and ${rideRequests.region} = any(${regions}))
+    else ${emailInDomains(targetUser.email, area.emailDomains)}
+  end`;
+}
+
+/** Reports with both people, open ones first, then newest first; with an area, only that area's. */
 export async function findReportsForAdmin(
   db: Queryable,
   filter: { status: 'open' | 'resolved' | 'all'; limit: number; offset: number },
+  area: ReportArea | null,
 ): Promise<ReportWithPeople[]> {
-  return selectReportsWithPeople(db, filter.status === 'all' ? undefined : eq(reports.status, filter.status))
+  return selectReportsWithPeople(db, and(filter.status === 'all' ? undefined : eq(reports.status, filter.status), area ? reportInArea(area) : undefined))
     .orderBy(sql`case when ${reports.status} = 'open' then 0 else 1 end`, desc(reports.createdAt), desc(reports.id))
     .limit(filter.limit)
     .offset(filter.offset);
 }
 
-/** The reports a user made, or the reports about them, newest first. */
+/** The reports a user made, or the reports about them, newest first; with an area, only that area's. */
 export async function findReportsOfUser(
   db: Queryable,
   userId: string,
   side: 'made' | 'against',
   limit: number,
+  area: ReportArea | null,
 ): Promise<ReportWithPeople[]> {
-  return selectReportsWithPeople(db, side === 'made' ? eq(reports.reporterId, userId) : eq(reports.targetUserId, userId))
+  return selectReportsWithPeople(db, and(side === 'made' ? eq(reports.reporterId, userId) : eq(reports.targetUserId, userId), area ? reportInArea(area) : undefined))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit);
 }
@@ -65,6 +89,17 @@ export async function findReportsOfUser(
 export async function findReportWithPeople(db: Queryable, id: string): Promise<ReportWithPeople | undefined> {
   const [row] = await selectReportsWithPeople(db, eq(reports.id, id)).limit(1);
   return row;
+}
+
+/** Whether the report is of the area (a region moderator's check before acting on it). */
+export async function isReportInArea(db: Queryable, id: string, area: ReportArea): Promise<boolean> {
+  const rows = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .innerJoin(targetUser, eq(targetUser.id, reports.targetUserId))
+    .where(and(eq(reports.id, id), reportInArea(area)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function lockReport(db: Queryable, id: string): Promise<ReportRow | undefined> {

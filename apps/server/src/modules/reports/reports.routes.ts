@@ -2,7 +2,7 @@ import { IdParams } from '@carpool/shared/schemas/common';
 import { AdminReportDto, AdminReportsDto, AdminReportsQuery, CreateReportInput, ReportDto, ResolveReportInput } from '@carpool/shared/schemas/trust';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, consoleScopeOf } from '../../plugins/auth.js';
 import { createReport, listReportsForAdmin, resolveReport } from './reports.service.js';
 
 export async function reportsRoutes(app: FastifyInstance) {
@@ -28,13 +28,13 @@ export async function reportsRoutes(app: FastifyInstance) {
     {
       schema: { operationId: 'listReportsForAdmin', errors: ['FORBIDDEN'],
         tags: ['admin'],
-        summary: 'Reports with the reported content in context, open ones first (admins only)',
+        summary: "Reports with the reported content in context, open ones first (admins: everyone's; a region's moderators: its own)",
         querystring: AdminReportsQuery,
         response: { 200: AdminReportsDto },
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requireConsole,
     },
-    async (request) => listReportsForAdmin(app.deps.db, request.query),
+    async (request) => listReportsForAdmin(app.deps, consoleScopeOf(request), request.query),
   );
 
   r.post(
@@ -42,13 +42,14 @@ export async function reportsRoutes(app: FastifyInstance) {
     {
       schema: { operationId: 'resolveReport', errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
         tags: ['admin'],
-        summary: 'Resolve an open report: dismiss, warn the user, hide the content or suspend the user, with a note (admins only)',
+        summary:
+          "Resolve an open report: dismiss, warn the user, hide the content or suspend the user, with a note (admins, or the report's region moderators: 403 for another region's)",
         params: IdParams,
         body: ResolveReportInput,
         response: { 200: AdminReportDto },
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requireConsole,
     },
-    async (request) => resolveReport(app.deps, authOf(request).user.id, request.params.id, request.body),
+    async (request) => resolveReport(app.deps, authOf(request).user.id, consoleScopeOf(request), request.params.id, request.body),
   );
 }

@@ -1,4 +1,3 @@
-import { placeLabel } from '@carpool/shared/places';
 import { formatInTimeZone } from '@carpool/shared/time-zones';
 import {
   REPORT_REASON_LABELS,
@@ -12,7 +11,9 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
-import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import type { ConsoleScope } from '../../plugins/auth.js';
+import { consoleAreaOf, routeText, type ModerationArea } from '../regions/regions.service.js';
 import { suspendUserInTransaction } from '../suspension/suspension.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findDirectMessageById, hideDirectMessage } from '../direct-messages/direct-messages.service.js';
@@ -26,6 +27,7 @@ import {
   findReportsForAdmin,
   findReportsOfUser,
   insertOpenReport,
+  isReportInArea,
   lockReport,
   resolveReportRow,
   type ReportRow,
@@ -38,7 +40,9 @@ export async function findReportsMadeBy(db: Queryable, reporterId: string) {
   return reportsRepository.findReportsMadeBy(db, reporterId);
 }
 
-type ReportsDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type ReportsDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
+/** What reading a report's target needs: the database, and the region's places its summary names. */
+type TargetDeps = Pick<AppDeps, 'db' | 'regions'>;
 
 /** The reported thing: whose it is, a short text of it for the console, and the ride it belongs to. */
 interface ReportTarget {
@@ -51,7 +55,8 @@ interface ReportTarget {
 
 const everyone = async () => true;
 
-async function loadTarget(db: AppDeps['db'], type: ReportTargetType, id: string): Promise<ReportTarget | undefined> {
+async function loadTarget(deps: TargetDeps, type: ReportTargetType, id: string): Promise<ReportTarget | undefined> {
+  const { db } = deps;
   switch (type) {
     case 'user': {
       const user = await findUserById(db, id);
@@ -63,7 +68,7 @@ async function loadTarget(db: AppDeps['db'], type: ReportTargetType, id: string)
       const { ride } = found;
       return {
         authorId: ride.driverId,
-        summary: `Ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} on ${formatInTimeZone(ride.departsAt, ride.timezone)}`,
+        summary: `Ride ${routeText(deps.regions, ride.region, ride)} on ${formatInTimeZone(ride.departsAt, ride.timezone)}`,
         rideId: ride.id,
         visibleTo: async (reporterId) => !ride.hiddenAt || reporterId === ride.driverId,
       };
@@ -73,7 +78,7 @@ async function loadTarget(db: AppDeps['db'], type: ReportTargetType, id: string)
       if (!request) return undefined;
       return {
         authorId: request.userId,
-        summary: `Ride request from ${placeLabel(request.fromPlace)} to ${placeLabel(request.toPlace)} on ${formatInTimeZone(request.departsAt, request.timezone)}`,
+        summary: `Ride request ${routeText(deps.regions, request.region, request)} on ${formatInTimeZone(request.departsAt, request.timezone)}`,
         rideId: null,
         visibleTo: async () => !request.hiddenAt,
       };
@@ -130,7 +135,7 @@ const TARGET_WORDS: Record<ReportTargetType, string> = {
  * (REPORT_ALREADY_OPEN). The reporter gets a confirmation in the same transaction.
  */
 export async function createReport(deps: ReportsDeps, reporterId: string, input: CreateReportInput): Promise<Report> {
-  const target = await loadTarget(deps.db, input.targetType, input.targetId);
+  const target = await loadTarget(deps, input.targetType, input.targetId);
   if (!target || !(await target.visibleTo(reporterId))) throw notFound(input.targetType === 'user' ? 'User' : 'Report target');
   if (target.authorId === reporterId) throw badRequest('You cannot report yourself or your own content');
   const now = deps.clock.now();
@@ -163,8 +168,8 @@ export async function createReport(deps: ReportsDeps, reporterId: string, input:
   return toReportDto(report);
 }
 
-async function toAdminReportDto(db: AppDeps['db'], row: ReportWithPeople): Promise<AdminReport> {
-  const target = await loadTarget(db, row.report.targetType, row.report.targetId);
+async function toAdminReportDto(deps: TargetDeps, row: ReportWithPeople): Promise<AdminReport> {
+  const target = await loadTarget(deps, row.report.targetType, row.report.targetId);
   return {
     ...toReportDto(row.report),
     reporter: row.reporter,
@@ -179,24 +184,27 @@ async function toAdminReportDto(db: AppDeps['db'], row: ReportWithPeople): Promi
   };
 }
 
+/** The console's reports: everyone's for a platform administrator, those of their regions for a region moderator. */
 export async function listReportsForAdmin(
-  db: AppDeps['db'],
+  deps: Pick<AppDeps, 'db' | 'config' | 'regions'>,
+  scope: ConsoleScope,
   filter: { status: 'open' | 'resolved' | 'all'; limit: number; offset: number },
 ): Promise<{ reports: AdminReport[] }> {
-  const rows = await findReportsForAdmin(db, filter);
-  return { reports: await Promise.all(rows.map((row) => toAdminReportDto(db, row))) };
+  const rows = await findReportsForAdmin(deps.db, filter, consoleAreaOf(deps, scope));
+  return { reports: await Promise.all(rows.map((row) => toAdminReportDto(deps, row))) };
 }
 
-/** A user's reports for the console's per-user view: those they made and those about them. */
+/** A user's reports for the console's per-user view: those they made and those about them (of the area only, for a region moderator). */
 export async function listReportsOfUserForAdmin(
-  db: AppDeps['db'],
+  deps: TargetDeps,
   userId: string,
   limit: number,
+  area: ModerationArea | null,
 ): Promise<{ made: AdminReport[]; against: AdminReport[] }> {
-  const [made, against] = await Promise.all([findReportsOfUser(db, userId, 'made', limit), findReportsOfUser(db, userId, 'against', limit)]);
+  const [made, against] = await Promise.all([findReportsOfUser(deps.db, userId, 'made', limit, area), findReportsOfUser(deps.db, userId, 'against', limit, area)]);
   return {
-    made: await Promise.all(made.map((row) => toAdminReportDto(db, row))),
-    against: await Promise.all(against.map((row) => toAdminReportDto(db, row))),
+    made: await Promise.all(made.map((row) => toAdminReportDto(deps, row))),
+    against: await Promise.all(against.map((row) => toAdminReportDto(deps, row))),
   };
 }
 
@@ -215,20 +223,23 @@ const AUDIT_ACTION_OF = {
 } as const;
 
 /**
- * An administrator resolves an open report with one of the four actions (see the reports-and-blocks
+ * An administrator (or a moderator of the report's region: 403 otherwise) resolves an open report with one of the four actions (see the reports-and-blocks
  * decision). The action, the report's resolution, the audit row and the notifications (the
  * reporter's outcome; the warning for `warn`) are one transaction.
  */
 export async function resolveReport(
-  deps: ReportsDeps,
+  deps: ReportsDeps & Pick<AppDeps, 'config' | 'regions'>,
   adminId: string,
+  scope: ConsoleScope,
   reportId: string,
   input: { action: ReportAction; note: string },
 ): Promise<AdminReport> {
   const now = deps.clock.now();
+  const area = consoleAreaOf(deps, scope);
   const after = await transactionRetryingDeadlocks(deps.db, async (tx) => {
     const report = await lockReport(tx, reportId);
     if (!report) throw notFound('Report');
+    if (area && !(await isReportInArea(tx, reportId, area))) throw forbidden('This report is of a region you do not moderate');
     if (report.status !== 'open') throw new AppError('INVALID_TRANSITION', 'This report was already resolved');
     const runAfter: (() => void)[] = [];
     if (input.action === 'hide_content') await hideTarget(tx, report, now);
@@ -245,7 +256,7 @@ export async function resolveReport(
     if (input.action === 'suspend_user') {
       if (report.targetUserId === adminId) throw badRequest('You cannot suspend yourself');
       runAfter.push(
-        await suspendUserInTransaction(tx, deps.events, {
+        await suspendUserInTransaction(tx, deps, {
           userId: report.targetUserId,
           actorId: adminId,
           reason: input.note || `Report: ${REPORT_REASON_LABELS[report.reason as ReportReason]}`,
@@ -274,7 +285,7 @@ export async function resolveReport(
   });
   for (const run of after) run();
   const stored = await findReportWithPeople(deps.db, reportId);
-  return toAdminReportDto(deps.db, stored!);
+  return toAdminReportDto(deps, stored!);
 }
 
 /** hide_content: the ride, request or message disappears for everyone; a user has no content to hide. */

@@ -10,6 +10,8 @@ describeEachDatabase('reports and the admin console API', (kind) => {
   let driver: SignedInUser;
   let passenger: SignedInUser;
   let stranger: SignedInUser;
+  /** A moderator of the nj region (region_moderators): the console's reports, verification and users of nj only. */
+  let moderator: SignedInUser;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { start: RIDES_TEST_START, config: { adminEmails: ['boss@cornell.edu'] } });
@@ -17,6 +19,9 @@ describeEachDatabase('reports and the admin console API', (kind) => {
     driver = await t.signIn('drew@cornell.edu', 'Drew Driver');
     passenger = await t.signIn('pia@cornell.edu', 'Pia Passenger');
     stranger = await t.signIn('sam@cornell.edu', 'Sam Stranger');
+    const moderators = await t.call({ method: 'PUT', url: '/api/admin/regions/nj/moderators', token: admin.token, payload: { emails: ['mona@cornell.edu'] } });
+    expect(moderators.statusCode, moderators.body).toBe(200);
+    moderator = await t.signIn('mona@cornell.edu', 'Mona Moderator');
   });
   afterAll(() => t.close());
 
@@ -37,21 +42,30 @@ describeEachDatabase('reports and the admin console API', (kind) => {
       entries: { action: string; targetId: string; reason: string; actor: { id: string } | null }[];
     }>().entries;
 
-  describe('access matrix of the admin routes: signed out 401, other users 403, admins 200', () => {
+  describe('access matrix of the admin routes: signed out 401, other users 403, region moderators their part only, admins 200', () => {
     const someId = '00000000-0000-4000-8000-000000000000';
-    const routes: [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>][] = [
-      ['GET', '/api/admin/reports'],
-      ['POST', `/api/admin/reports/${someId}/resolve`, { action: 'dismiss', note: '' }],
-      ['GET', '/api/admin/users?q=a'],
-      ['POST', `/api/admin/users/${someId}/suspend`, { reason: 'x' }],
-      ['DELETE', `/api/admin/users/${someId}/suspend`],
-      ['GET', '/api/admin/audit'],
-      ['GET', '/api/admin/feedback'],
-      ['POST', `/api/admin/feedback/${someId}/handled`],
-      ['GET', '/api/admin/subscribers'],
-      ['GET', '/api/admin/subscribers.csv'],
+    // `region`: a region moderator uses it too (their regions' part of it); otherwise it is the platform administrators' alone.
+    const routes: [access: 'region' | 'platform', method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>][] = [
+      ['region', 'GET', '/api/admin/reports'],
+      ['region', 'POST', `/api/admin/reports/${someId}/resolve`, { action: 'dismiss', note: '' }],
+      ['region', 'GET', '/api/admin/users?q=a'],
+      ['region', 'GET', `/api/admin/users/${someId}`],
+      ['region', 'POST', `/api/admin/users/${someId}/suspend`, { reason: 'x' }],
+      ['region', 'DELETE', `/api/admin/users/${someId}/suspend`],
+      ['region', 'GET', '/api/admin/verifications'],
+      ['region', 'POST', `/api/admin/verifications/${someId}/approve`],
+      ['region', 'POST', `/api/admin/verifications/${someId}/reject`, { reason: 'x' }],
+      ['platform', 'GET', '/api/admin/audit'],
+      ['platform', 'GET', '/api/admin/feedback'],
+      ['platform', 'POST', `/api/admin/feedback/${someId}/handled`],
+      ['platform', 'GET', '/api/admin/subscribers'],
+      ['platform', 'GET', '/api/admin/subscribers.csv'],
+      ['platform', 'GET', '/api/admin/sign-in-settings'],
+      ['platform', 'GET', '/api/admin/regions'],
+      ['platform', 'GET', '/api/admin/regions/nj'],
+      ['platform', 'PUT', '/api/admin/regions/nj/moderators', { emails: ['mona@cornell.edu'] }],
     ];
-    for (const [method, url, payload] of routes) {
+    for (const [access, method, url, payload] of routes) {
       it(`${method} ${url}`, async () => {
         expect((await t.call({ method, url, payload })).statusCode).toBe(401);
         const other = await t.call({ method, url, payload, token: stranger.token });
@@ -59,11 +73,25 @@ describeEachDatabase('reports and the admin console API', (kind) => {
         expect(other.json().code).toBe('FORBIDDEN');
         // The owner of a resource is no admin either: the passenger asking about themself.
         expect((await t.call({ method, url: url.replace(someId, passenger.id), payload, token: passenger.token })).statusCode).toBe(403);
+        const asModerator = await t.call({ method, url, payload, token: moderator.token });
+        if (access === 'platform') {
+          expect(asModerator.statusCode).toBe(403);
+          expect(asModerator.json().code).toBe('FORBIDDEN');
+        } else {
+          expect(asModerator.statusCode, asModerator.body).toBe(url.includes(someId) ? 404 : 200);
+        }
         const asAdmin = await t.call({ method, url, payload, token: admin.token });
         expect([200, 404]).toContain(asAdmin.statusCode);
         if (url.includes(someId)) expect(asAdmin.statusCode).toBe(404);
       });
     }
+
+    it('tells the web app who moderates which region (moderatedRegions), and no one else', async () => {
+      expect(moderator).toMatchObject({ isAdmin: false, moderatedRegions: ['nj'] });
+      expect((await t.call({ method: 'GET', url: '/api/auth/verify-token', token: moderator.token })).json().user).toMatchObject({ isAdmin: false, moderatedRegions: ['nj'] });
+      expect(admin).toMatchObject({ isAdmin: true, moderatedRegions: [] });
+      expect(stranger.moderatedRegions).toEqual([]);
+    });
 
     it('POST /api/reports needs a signed-in caller', async () => {
       expect((await report(null, { targetType: 'user', targetId: driver.id })).statusCode).toBe(401);

@@ -1,4 +1,3 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import type {
   CreateRideRequest,
@@ -11,7 +10,6 @@ import { assertRegionMember, assertRegionOpen } from '../regions/regions.service
 import type { Queryable } from '../../db/client.js';
 import type { rides } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { assertUserStillActive, type UserRow } from '../users/users.service.js';
 import { toRideRequestDto } from './ride-requests.mapper.js';
@@ -224,10 +222,11 @@ export async function listRequestsServedByRide(deps: RideRequestDeps, ride: NewR
  */
 export async function notifyRequestersOfNewRide(
   tx: Queryable,
-  events: EventBus,
+  deps: Pick<AppDeps, 'events' | 'regions'>,
   ride: NewRide,
   now: Date,
 ): Promise<() => void> {
+  const places = deps.regions.placesOf(ride.region);
   const firstMatchPerRequester = new Map<string, { request: RideRequestRow; boardsAt: Date }>();
   for (const match of await requestsServedBy(tx, ride, now)) {
     if (!firstMatchPerRequester.has(match.request.userId)) firstMatchPerRequester.set(match.request.userId, match);
@@ -237,13 +236,13 @@ export async function notifyRequestersOfNewRide(
   for (const { request, boardsAt } of firstMatchPerRequester.values()) {
     const whole = request.fromPlace === ride.fromPlace && request.toPlace === ride.toPlace;
     const posted = whole
-      ? `A driver posted a ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} departing ${describeDeparture(boardsAt, request.timezone)}.`
-      : `A driver's ride from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)} passes ${placeLabel(request.fromPlace)} ${describeDeparture(boardsAt, request.timezone)} on its way to ${placeLabel(request.toPlace)}.`;
+      ? `A driver posted a ride from ${places.label(ride.fromPlace)} to ${places.label(ride.toPlace)} departing ${describeDeparture(boardsAt, request.timezone)}.`
+      : `A driver's ride from ${places.label(ride.fromPlace)} to ${places.label(ride.toPlace)} passes ${places.label(request.fromPlace)} ${describeDeparture(boardsAt, request.timezone)} on its way to ${places.label(request.toPlace)}.`;
     pushes.push(
-      await createNotification(tx, events, {
+      await createNotification(tx, deps.events, {
         userId: request.userId,
         kind: 'ride_request_match',
-        title: `A ride matches your request from ${placeLabel(request.fromPlace)} to ${placeLabel(request.toPlace)}`,
+        title: `A ride matches your request from ${places.label(request.fromPlace)} to ${places.label(request.toPlace)}`,
         body: `${posted} Open it to book a seat or message the driver.`,
         rideId: ride.id,
         otherUserId: ride.driverId,

@@ -392,7 +392,7 @@ describeEachDatabase('ride requests', (kind) => {
               legSuitcases: [3],
             })
             .returning();
-          const push = await notifyRequestersOfNewRide(tx, t.app.deps.events, row!, t.clock.now());
+          const push = await notifyRequestersOfNewRide(tx, t.app.deps, row!, t.clock.now());
           pushedBeforeCommit = published.length;
           return { row: row!, push };
         });
@@ -428,7 +428,7 @@ describeEachDatabase('ride requests', (kind) => {
       expect(published).toEqual([{ userId: passenger.id, event: 'notification', payload: expect.objectContaining({ rideId: ride.id, kind: 'ride_request_match' }) }]);
 
       // Running the alert again for the same ride stores and pushes nothing new.
-      const again = await t.database.db.transaction((tx) => notifyRequestersOfNewRide(tx, t.app.deps.events, ride, t.clock.now()));
+      const again = await t.database.db.transaction((tx) => notifyRequestersOfNewRide(tx, t.app.deps, ride, t.clock.now()));
       const repeated: unknown[] = [];
       const unsubscribe = t.app.deps.events.subscribe('user-event', (event) => repeated.push(event));
       again();
@@ -535,7 +535,7 @@ describeEachDatabase('ride requests', (kind) => {
               legSuitcases: [1],
             })
             .returning();
-          await notifyRequestersOfNewRide(tx, t.app.deps.events, row!, t.clock.now());
+          await notifyRequestersOfNewRide(tx, t.app.deps, row!, t.clock.now());
           throw new Error('rolled back on purpose');
         }),
       ).rejects.toThrow('rolled back on purpose');

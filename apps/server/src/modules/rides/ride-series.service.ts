@@ -1,7 +1,7 @@
 import { SERIES_HORIZON_WEEKS } from '@carpool/shared/constants';
 import { addDays, daysOnWeekdays, todayInTimeZone, wallClockToInstant } from '@carpool/shared/time-zones';
 import type { Queryable } from '../../db/client.js';
-import type { EventBus } from '../../lib/events.js';
+import type { AppDeps } from '../../app-deps.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import {
   advanceSeriesCreatedThrough,
@@ -31,7 +31,7 @@ function horizonOf(series: Pick<RideSeriesRow, 'timezone' | 'until'>, now: Date)
  */
 async function createOccurrences(
   tx: Queryable,
-  events: EventBus,
+  deps: Pick<AppDeps, 'events' | 'regions'>,
   series: RideSeriesRow,
   through: string,
   now: Date,
@@ -71,7 +71,7 @@ async function createOccurrences(
   const created = await insertSeriesOccurrences(tx, occurrences);
   await advanceSeriesCreatedThrough(tx, series.id, through);
   const afterCommit: (() => void)[] = [];
-  for (const ride of created) afterCommit.push(await notifyRequestersOfNewRide(tx, events, ride, now));
+  for (const ride of created) afterCommit.push(await notifyRequestersOfNewRide(tx, deps, ride, now));
   return { created, afterCommit };
 }
 
@@ -82,7 +82,7 @@ async function createOccurrences(
  */
 export async function createRideSeriesInTransaction(
   tx: Queryable,
-  events: EventBus,
+  deps: Pick<AppDeps, 'events' | 'regions'>,
   series: Omit<NewRideSeries, 'id' | 'createdThrough' | 'status' | 'stoppedAt' | 'createdAt'> & { firstDay: string },
   firstDepartsAt: Date,
   now: Date,
@@ -90,7 +90,7 @@ export async function createRideSeriesInTransaction(
   const row = await insertRideSeries(tx, { ...series, createdThrough: addDays(series.firstDay, -1), createdAt: now });
   const horizon = horizonOf(row, now);
   const through = horizon < row.firstDay ? row.firstDay : horizon;
-  const { created, afterCommit } = await createOccurrences(tx, events, row, through, now, { day: row.firstDay, departsAt: firstDepartsAt });
+  const { created, afterCommit } = await createOccurrences(tx, deps, row, through, now, { day: row.firstDay, departsAt: firstDepartsAt });
   return { series: row, occurrences: created, afterCommit };
 }
 
@@ -99,13 +99,13 @@ export async function createRideSeriesInTransaction(
  * occurrences, inside the job's transaction. Safe to repeat: the series rows are locked, what
  * exists is never created again, and `created_through` only moves forward.
  */
-export async function extendRideSeries(tx: Queryable, events: EventBus, now: Date): Promise<{ created: number; afterCommit: (() => void)[] }> {
+export async function extendRideSeries(tx: Queryable, deps: Pick<AppDeps, 'events' | 'regions'>, now: Date): Promise<{ created: number; afterCommit: (() => void)[] }> {
   let created = 0;
   const afterCommit: (() => void)[] = [];
   for (const series of await lockSeriesDueForExtension(tx, now, HORIZON_DAYS)) {
     const through = horizonOf(series, now);
     if (through <= series.createdThrough) continue;
-    const extended = await createOccurrences(tx, events, series, through, now);
+    const extended = await createOccurrences(tx, deps, series, through, now);
     created += extended.created.length;
     afterCommit.push(...extended.afterCommit);
   }

@@ -469,7 +469,7 @@ export async function completeDepartedRides(db: Queryable, now: Date) {
     .update(rides)
     .set({ status: 'completed', completedAt: now })
     .where(and(eq(rides.status, 'active'), lte(rides.departsAt, now)))
-    .returning({ id: rides.id, driverId: rides.driverId, fromPlace: rides.fromPlace, toPlace: rides.toPlace });
+    .returning({ id: rides.id, driverId: rides.driverId, region: rides.region, fromPlace: rides.fromPlace, toPlace: rides.toPlace });
 }
 
 export async function hideRide(db: Queryable, id: string, now: Date): Promise<void> {

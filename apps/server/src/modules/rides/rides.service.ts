@@ -1,7 +1,6 @@
 import { RIDE_MESSAGES_IN_RIDE } from '@carpool/shared/constants';
 import { estimatedTravelMinutes, legMiles, placeDistanceMiles, segmentPrice } from '@carpool/shared/distance';
 import type { PlaceIndex } from '@carpool/shared/place-index';
-import { placeLabel } from '@carpool/shared/places';
 import { formatPostedTime } from '@carpool/shared/posted-time';
 import type { Region } from '@carpool/shared/regions';
 import type {
@@ -269,7 +268,7 @@ export async function createRide(deps: RidesDeps, driver: { id: string; email: s
       const template = { region, driverId, timezone, priceCents: base.priceCents, totalSeats: input.totalSeats, totalSuitcases: input.totalSuitcases, notes: input.notes };
       const posted = await createRideSeriesInTransaction(
         tx,
-        deps.events,
+        deps,
         { ...template, ...outbound, weekdays: input.repeat.weekdays, localTime: timeInTimeZone(departsAt, timezone), firstDay, until: input.repeat.until },
         departsAt,
         now,
@@ -281,7 +280,7 @@ export async function createRide(deps: RidesDeps, driver: { id: string; email: s
         const shift = daysBetween(firstDay, returnDay);
         returnSeries = await createRideSeriesInTransaction(
           tx,
-          deps.events,
+          deps,
           {
             ...template,
             ...back,
@@ -305,8 +304,8 @@ export async function createRide(deps: RidesDeps, driver: { id: string; email: s
     }
     const ride = await insertRide(tx, rideAt({ ...base, ...outbound }, departsAt));
     const returnRide = returnDepartsAt ? await insertRide(tx, rideAt({ ...base, ...back }, returnDepartsAt)) : undefined;
-    afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, ride, now));
-    if (returnRide) afterCommit.push(await notifyRequestersOfNewRide(tx, deps.events, returnRide, now));
+    afterCommit.push(await notifyRequestersOfNewRide(tx, deps, ride, now));
+    if (returnRide) afterCommit.push(await notifyRequestersOfNewRide(tx, deps, returnRide, now));
     return { ride, returnRide, afterCommit, occurrencesCreated: undefined, returnOccurrencesCreated: undefined };
   });
   for (const publish of afterCommit) publish();
@@ -472,7 +471,16 @@ export function rideChangesOf(deps: RidesDeps, region: Region, ride: RideRow, in
  */
 export async function editRideInTransaction(
   tx: Queryable,
-  edit: { rideId: string; driverId: string; region: Region; changes: RideChanges; stops: readonly RideStopInput[] | undefined; now: Date },
+  edit: {
+    rideId: string;
+    driverId: string;
+    region: Region;
+    changes: RideChanges;
+    stops: readonly RideStopInput[] | undefined;
+    now: Date;
+    /** The region's places, whose labels a refusal names. */
+    places: PlaceIndex;
+  },
 ): Promise<EditedRide & { stopsChanged: boolean }> {
   const { rideId, driverId, region, changes, now } = edit;
   const edited = await updateActiveRideOfDriver(tx, { id: rideId, driverId, now, changes });
@@ -491,7 +499,7 @@ export async function editRideInTransaction(
     );
   }
   // The UPDATE holds the ride's lock: the bookings read for new stops are all there are.
-  const stopsChanged = await restop(tx, edited, edit.stops);
+  const stopsChanged = await restop(tx, edited, edit.stops, edit.places);
   return { ...edited, stopsChanged };
 }
 
@@ -506,6 +514,7 @@ async function restop(
   tx: Queryable,
   edited: { ride: RideRow; previous: { departsAt: Date } },
   stops: readonly RideStopInput[] | undefined,
+  placeIndex: PlaceIndex,
 ): Promise<boolean> {
   const { ride } = edited;
   const shift = ride.departsAt.getTime() - edited.previous.departsAt.getTime();
@@ -538,7 +547,7 @@ async function restop(
     const where = 'misplaced' in legs ? legs.misplaced : strandedWait!;
     throw new AppError(
       'STOP_IN_USE',
-      `A passenger ${'misplaced' in legs ? 'travels' : 'waits to travel'} from ${placeLabel(where.fromPlace)} to ${placeLabel(where.toPlace)} on this ride: those stops must stay, in that order.`,
+      `A passenger ${'misplaced' in legs ? 'travels' : 'waits to travel'} from ${placeIndex.label(where.fromPlace)} to ${placeIndex.label(where.toPlace)} on this ride: those stops must stay, in that order.`,
       { from: where.fromPlace, to: where.toPlace },
     );
   }

@@ -2,7 +2,6 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
-import type { EventBus } from '../../lib/events.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeSessionsOfUser } from '../auth/auth.service.js';
 import { stopRideSeriesOfDriver } from '../rides/rides.service.js';
@@ -16,7 +15,7 @@ import { lockUser, setSuspension } from '../users/users.service.js';
  * and the admin console that call it (docs/decisions/seat-inventory-and-module-shape.md).
  */
 
-type SuspensionDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type SuspensionDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 
 /**
  * Suspends a user inside the caller's transaction (a report's resolution runs it in its own):
@@ -26,7 +25,7 @@ type SuspensionDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
  */
 export async function suspendUserInTransaction(
   tx: Queryable,
-  events: EventBus,
+  deps: Pick<AppDeps, 'events' | 'regions'>,
   options: { userId: string; actorId: string | null; reason: string; now: Date },
 ): Promise<() => void> {
   // The driver's weekly series first, before the user's row, and again after it for a series
@@ -38,8 +37,8 @@ export async function suspendUserInTransaction(
   if (user.suspendedAt) throw new AppError('INVALID_TRANSITION', 'This account is already suspended');
   await setSuspension(tx, user.id, { suspendedAt: options.now, reason: options.reason });
   const sessionIds = await revokeSessionsOfUser(tx, user.id, options.now);
-  const afterRides = await cancelUpcomingRidesOfDriver(tx, events, user.id, options.now, 'suspended');
-  const bookingPushes = await cancelUpcomingBookingsOfUser(tx, events, user.id, options.now);
+  const afterRides = await cancelUpcomingRidesOfDriver(tx, deps, user.id, options.now, 'suspended');
+  const bookingPushes = await cancelUpcomingBookingsOfUser(tx, deps, user.id, options.now);
   await recordAudit(tx, {
     actorId: options.actorId,
     action: 'user_suspended',
@@ -49,7 +48,7 @@ export async function suspendUserInTransaction(
     at: options.now,
   });
   return () => {
-    for (const sessionId of sessionIds) events.publish('session-ended', { sessionId });
+    for (const sessionId of sessionIds) deps.events.publish('session-ended', { sessionId });
     afterRides();
     for (const push of bookingPushes) push();
   };
@@ -58,7 +57,7 @@ export async function suspendUserInTransaction(
 export async function suspendUser(deps: SuspensionDeps, actorId: string, userId: string, reason: string): Promise<void> {
   if (actorId === userId) throw badRequest('You cannot suspend yourself');
   const now = deps.clock.now();
-  const after = await transactionRetryingDeadlocks(deps.db, (tx) => suspendUserInTransaction(tx, deps.events, { userId, actorId, reason, now }));
+  const after = await transactionRetryingDeadlocks(deps.db, (tx) => suspendUserInTransaction(tx, deps, { userId, actorId, reason, now }));
   after();
 }
 

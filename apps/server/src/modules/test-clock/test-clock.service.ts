@@ -12,6 +12,6 @@ export function advanceTestClock(clock: TestClock, advanceMs: number): { now: st
 }
 
 /** Runs the periodic job now, whenever it last ran, as a browser test asks after moving the time. */
-export async function runPeriodicJobNow(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>): Promise<PeriodicJobResult> {
+export async function runPeriodicJobNow(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>): Promise<PeriodicJobResult> {
   return runPeriodicJob(deps);
 }

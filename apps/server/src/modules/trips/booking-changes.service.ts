@@ -1,4 +1,3 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import type { Booking, UpdateBookingStatusInput } from '@carpool/shared/schemas/bookings';
 import type { BlockedUsers } from '@carpool/shared/schemas/trust';
@@ -18,6 +17,7 @@ import {
   type BookingRow,
 } from '../bookings/bookings.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { routeText } from '../regions/regions.service.js';
 import { hasDeparted } from '../rides/rides.service.js';
 import { lockRide, releaseSeats } from '../rides/seat-inventory.js';
 import { assertUserStillActive, findUserById, keyShareUserIfNotDeleted } from '../users/users.service.js';
@@ -34,6 +34,8 @@ import { plural } from './wording.js';
  */
 
 type BookingsDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
+/** What a change inside a transaction needs: the events it publishes, and the region's place labels its texts name. */
+type NoticeDeps = Pick<AppDeps, 'events' | 'regions'>;
 
 /** The driver accepts (confirmed) or rejects (cancelled) a pending booking; a rejection gives the seats back. */
 export async function updateBookingStatus(
@@ -64,9 +66,9 @@ export async function updateBookingStatus(
     if (input.status === 'cancelled') {
       await releaseSeats(tx, updated);
       // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
-      promoted.push(...(await promoteWaitingPassengers(tx, deps.events, ride.id, now)));
+      promoted.push(...(await promoteWaitingPassengers(tx, deps, ride.id, now)));
     }
-    const route = `from ${placeLabel(updated.fromPlace)} to ${placeLabel(updated.toPlace)}`;
+    const route = routeText(deps.regions, ride.region, updated);
     const notified = await createNotification(tx, deps.events, {
       userId: updated.userId,
       kind: input.status === 'confirmed' ? 'booking_confirmed' : 'booking_rejected',
@@ -115,13 +117,13 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
       userId: ride.driverId,
       kind: 'booking_cancelled_by_passenger',
       title: 'Booking cancelled',
-      body: `A passenger cancelled their booking of ${plural(updated.seats, 'seat')} from ${placeLabel(updated.fromPlace)} to ${placeLabel(updated.toPlace)}.`,
+      body: `A passenger cancelled their booking of ${plural(updated.seats, 'seat')} ${routeText(deps.regions, ride.region, updated)}.`,
       rideId: ride.id,
       bookingId,
       otherUserId: userId,
     });
     // The freed room goes to the waiting list in this transaction (docs/decisions/waiting-list.md).
-    const promoted = await promoteWaitingPassengers(tx, deps.events, ride.id, now);
+    const promoted = await promoteWaitingPassengers(tx, deps, ride.id, now);
     return () => {
       [notified, ...promoted].forEach((run) => run());
       deps.events.publish('ride-changed', { rideId: ride.id });
@@ -138,18 +140,19 @@ export async function cancelBooking(deps: BookingsDeps, userId: string, region: 
  */
 async function cancelBookingInTransaction(
   tx: Queryable,
-  events: EventBus,
+  deps: NoticeDeps,
   booking: BookingRow,
   now: Date,
-  notify: (ride: { id: string; driverId: string; fromPlace: string; toPlace: string }) => Parameters<typeof createNotification>[2],
+  notify: (ride: { id: string; driverId: string; region: string; fromPlace: string; toPlace: string }) => Parameters<typeof createNotification>[2],
 ): Promise<() => void> {
+  const { events } = deps;
   const ride = await lockRide(tx, booking.rideId);
   if (!ride) return () => {};
   const updated = await transitionBooking(tx, { id: booking.id, from: ['pending', 'confirmed'], to: 'cancelled', now, cancelledBy: 'app' });
   if (!updated) return () => {};
   await releaseSeats(tx, updated);
   const notified = await createNotification(tx, events, notify(ride));
-  const promoted = await promoteWaitingPassengers(tx, events, ride.id, now);
+  const promoted = await promoteWaitingPassengers(tx, deps, ride.id, now);
   return () => {
     [notified, ...promoted].forEach((run) => run());
     events.publish('ride-changed', { rideId: ride.id });
@@ -169,18 +172,18 @@ function announceRideChanges(events: EventBus, rideIds: readonly string[]): () =
  */
 async function cancelPendingBookingsBetween(
   tx: Queryable,
-  events: EventBus,
+  deps: NoticeDeps,
   blockerId: string,
   blockedId: string,
   now: Date,
 ): Promise<(() => void)[]> {
   const shortened = await deleteWaitlistEntriesBetween(tx, blockerId, blockedId);
-  const pushes = [announceRideChanges(events, shortened)];
+  const pushes = [announceRideChanges(deps.events, shortened)];
   for (const booking of await findPendingBookingsBetween(tx, blockerId, blockedId, now)) {
     const blockerDrives = booking.userId === blockedId;
     pushes.push(
-      await cancelBookingInTransaction(tx, events, booking, now, (ride) => {
-        const route = `from ${placeLabel(booking.fromPlace)} to ${placeLabel(booking.toPlace)}`;
+      await cancelBookingInTransaction(tx, deps, booking, now, (ride) => {
+        const route = routeText(deps.regions, ride.region, booking);
         return blockerDrives
           ? {
               userId: blockedId,
@@ -210,16 +213,16 @@ async function cancelPendingBookingsBetween(
  * A suspended or deleted passenger's upcoming bookings are released; each driver hears of it. They
  * stop waiting on every waiting list first, so no freed seat goes to them.
  */
-export async function cancelUpcomingBookingsOfUser(tx: Queryable, events: EventBus, userId: string, now: Date): Promise<(() => void)[]> {
+export async function cancelUpcomingBookingsOfUser(tx: Queryable, deps: NoticeDeps, userId: string, now: Date): Promise<(() => void)[]> {
   const shortened = await deleteWaitlistEntriesOfUser(tx, userId);
-  const pushes = [announceRideChanges(events, shortened)];
+  const pushes = [announceRideChanges(deps.events, shortened)];
   for (const booking of await findActiveUpcomingBookingsOfUser(tx, userId, now)) {
     pushes.push(
-      await cancelBookingInTransaction(tx, events, booking, now, (ride) => ({
+      await cancelBookingInTransaction(tx, deps, booking, now, (ride) => ({
         userId: ride.driverId,
         kind: 'booking_cancelled_by_passenger',
         title: 'Booking cancelled',
-        body: `A passenger's booking of ${plural(booking.seats, 'seat')} from ${placeLabel(booking.fromPlace)} to ${placeLabel(booking.toPlace)} was cancelled: their account is no longer active.`,
+        body: `A passenger's booking of ${plural(booking.seats, 'seat')} ${routeText(deps.regions, ride.region, booking)} was cancelled: their account is no longer active.`,
         rideId: ride.id,
         bookingId: booking.id,
         otherUserId: userId,
@@ -243,7 +246,7 @@ export async function blockUser(deps: BookingsDeps, blockerId: string, blockedId
     await assertUserStillActive(tx, blockerId);
     if (!(await keyShareUserIfNotDeleted(tx, blockedId))) throw notFound('User');
     if (!(await insertBlock(tx, blockerId, blockedId))) return [];
-    return cancelPendingBookingsBetween(tx, deps.events, blockerId, blockedId, now);
+    return cancelPendingBookingsBetween(tx, deps, blockerId, blockedId, now);
   });
   for (const push of pushes) push();
   return listBlockedUsers(deps.db, blockerId);

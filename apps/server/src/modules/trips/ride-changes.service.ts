@@ -1,4 +1,3 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { Region } from '@carpool/shared/regions';
 import type { CancelledRideSeries, Ride, UpdateRide } from '@carpool/shared/schemas/rides';
 import { formatInTimeZone } from '@carpool/shared/time-zones';
@@ -6,9 +5,9 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { transactionRetryingDeadlocks } from '../../db/deadlock-retry.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import type { EventBus } from '../../lib/events.js';
 import { cancelActiveBookingsOfRide } from '../bookings/bookings.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { routeText } from '../regions/regions.service.js';
 import { createSystemRideMessage } from '../ride-messages/ride-messages.service.js';
 import { notifyRequestersOfNewRide } from '../ride-requests/ride-requests.service.js';
 import {
@@ -37,7 +36,9 @@ import { promoteWaitingPassengers } from './waiting-list.service.js';
  */
 
 type RidesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'regions'>;
-type SeriesDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type SeriesDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
+/** What a cancellation inside a transaction needs: the events it publishes, and the region's place labels its texts name. */
+type NoticeDeps = Pick<AppDeps, 'events' | 'regions'>;
 
 const RIDE_CANCELLED_SYSTEM_MESSAGE = 'The driver cancelled this ride. All bookings on it have been cancelled.';
 const RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE = 'This ride was cancelled: the driver\'s account is no longer active. All bookings on it have been cancelled.';
@@ -53,10 +54,10 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
   if (found.ride.driverId !== driverId) throw forbidden('Only the driver can cancel this ride');
 
   const { publishMessage, pushes } = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    const cancelled = await cancelRideInTransaction(tx, deps.events, found, now, {
+    const cancelled = await cancelRideInTransaction(tx, deps, found, now, {
       kind: 'ride_cancelled',
       systemMessage: RIDE_CANCELLED_SYSTEM_MESSAGE,
-      body: `${found.driver.name} cancelled the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}. Your booking was cancelled.`,
+      body: `${found.driver.name} cancelled the ride ${routeText(deps.regions, found.ride.region, found.ride)}. Your booking was cancelled.`,
     });
     if (!cancelled) {
       const current = await findRideWithDriver(tx, rideId, region);
@@ -79,7 +80,7 @@ export async function cancelRide(deps: RidesDeps, driverId: string, region: Regi
  */
 async function cancelRideInTransaction(
   tx: Queryable,
-  events: EventBus,
+  deps: NoticeDeps,
   found: RideWithDriver,
   now: Date,
   notice: { kind: 'ride_cancelled' | 'ride_cancelled_driver_removed'; systemMessage: string; body: string },
@@ -88,6 +89,7 @@ async function cancelRideInTransaction(
   const cancelled = await cancelActiveRide(tx, { id: rideId, driverId: found.ride.driverId, now });
   if (!cancelled) return undefined;
   const cancelledBookings = await cancelActiveBookingsOfRide(tx, rideId, now);
+  const { events } = deps;
   const publishMessage = await createSystemRideMessage(tx, events, rideId, notice.systemMessage, now);
   const pushes = [];
   for (const booking of cancelledBookings) {
@@ -104,7 +106,7 @@ async function cancelRideInTransaction(
     );
   }
   // Nobody waits for a cancelled ride: the list is closed and each waiting passenger is told.
-  pushes.push(...(await closeWaitlistsOfRides(tx, events, [found.ride], 'cancelled')));
+  pushes.push(...(await closeWaitlistsOfRides(tx, deps, [found.ride], 'cancelled')));
   // Everyone browsing the region sees the ride leave their list.
   pushes.push(() => events.publish('ride-changed', { rideId }));
   return { publishMessage, pushes };
@@ -117,15 +119,15 @@ async function cancelRideInTransaction(
  */
 export async function cancelUpcomingRidesOfDriver(
   tx: Queryable,
-  events: EventBus,
+  deps: NoticeDeps,
   driverId: string,
   now: Date,
   why: 'suspended' | 'deleted',
 ): Promise<() => void> {
   const after: (() => void)[] = [];
   for (const found of await findUpcomingActiveRidesOfDriver(tx, driverId, now)) {
-    const route = `from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}`;
-    const cancelled = await cancelRideInTransaction(tx, events, found, now, {
+    const route = routeText(deps.regions, found.ride.region, found.ride);
+    const cancelled = await cancelRideInTransaction(tx, deps, found, now, {
       kind: 'ride_cancelled_driver_removed',
       systemMessage: RIDE_CANCELLED_DRIVER_REMOVED_MESSAGE,
       body:
@@ -164,10 +166,10 @@ export async function cancelRideSeries(
     const cancelledRideIds: string[] = [];
     const afterCommit: (() => void)[] = [];
     for (const found of await findUpcomingOccurrencesFrom(tx, { seriesId, fromDay, now })) {
-      const cancelled = await cancelRideInTransaction(tx, deps.events, found, now, {
+      const cancelled = await cancelRideInTransaction(tx, deps, found, now, {
         kind: 'ride_cancelled',
         systemMessage: RIDE_CANCELLED_SYSTEM_MESSAGE,
-        body: `${found.driver.name} cancelled the weekly ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)} from ${fromDay} on, including the one on ${found.ride.seriesDay}. Your booking was cancelled.`,
+        body: `${found.driver.name} cancelled the weekly ride ${routeText(deps.regions, found.ride.region, found.ride)} from ${fromDay} on, including the one on ${found.ride.seriesDay}. Your booking was cancelled.`,
       });
       if (!cancelled) continue;
       cancelledRideIds.push(found.ride.id);
@@ -196,17 +198,17 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
   const changes = rideChangesOf(deps, region, found.ride, input, now);
 
   const pushes = await transactionRetryingDeadlocks(deps.db, async (tx) => {
-    const edited = await editRideInTransaction(tx, { rideId, driverId, region, changes, stops: input.stops, now });
+    const edited = await editRideInTransaction(tx, { rideId, driverId, region, changes, stops: input.stops, now, places: deps.regions.placesOf(region) });
     const { stopsChanged } = edited;
     // More seats or suitcases: the waiting list gets them in this transaction (docs/decisions/waiting-list.md).
     const promoted =
       input.totalSeats !== undefined || input.totalSuitcases !== undefined
-        ? await promoteWaitingPassengers(tx, deps.events, rideId, now)
+        ? await promoteWaitingPassengers(tx, deps, rideId, now)
         : [];
     // New stops or a new day may now serve ride requests; each request hears of a ride once.
     if (stopsChanged || edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
       const [current] = await findRidesWithDrivers(tx, [rideId]);
-      promoted.push(await notifyRequestersOfNewRide(tx, deps.events, current!.ride, now));
+      promoted.push(await notifyRequestersOfNewRide(tx, deps, current!.ride, now));
     }
     const what: string[] = [];
     if (edited.ride.departsAt.getTime() !== edited.previous.departsAt.getTime()) {
@@ -226,7 +228,7 @@ export async function updateRide(deps: RidesDeps, driverId: string, region: Regi
           userId: booking.userId,
           kind: 'ride_updated',
           title: 'Ride changed',
-          body: `${found.driver.name} changed the ride from ${placeLabel(found.ride.fromPlace)} to ${placeLabel(found.ride.toPlace)}: ${what.join('; ')}. If it no longer suits you, you may cancel without it counting against you.`,
+          body: `${found.driver.name} changed the ride ${routeText(deps.regions, found.ride.region, found.ride)}: ${what.join('; ')}. If it no longer suits you, you may cancel without it counting against you.`,
           rideId,
           bookingId: booking.id,
           otherUserId: driverId,

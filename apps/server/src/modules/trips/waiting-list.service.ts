@@ -5,7 +5,6 @@ import type { JoinWaitlistInput, WaitingPassenger, WaitlistEntry } from '@carpoo
 import type { AppDeps } from '../../app-deps.js';
 import type { Queryable } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import type { EventBus } from '../../lib/events.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { findActiveBookingOfUserOnRide, reserveSeatsAndInsertBooking, segmentNotOnRoute } from '../bookings/bookings.service.js';
 import { createNotification, publishNotification, type NotificationKind } from '../notifications/notifications.service.js';
@@ -20,7 +19,8 @@ import {
   findWaitlistEntry,
   listWaitlistOfRide,
 } from '../waitlist/waitlist.service.js';
-import { plural, routeOf } from './wording.js';
+import { routeText } from '../regions/regions.service.js';
+import { plural } from './wording.js';
 
 /*
  * The waiting list's use-cases: they combine the ride (its lock and its legs), the bookings (a
@@ -28,7 +28,7 @@ import { plural, routeOf } from './wording.js';
  * list's own rows (docs/decisions/waiting-list.md, docs/decisions/seat-inventory-and-module-shape.md).
  */
 
-type WaitlistDeps = Pick<AppDeps, 'db' | 'clock' | 'events'>;
+type WaitlistDeps = Pick<AppDeps, 'db' | 'clock' | 'events' | 'regions'>;
 
 /**
  * A passenger joins a ride's waiting list. Under the ride's row lock, so that the checks (no
@@ -66,7 +66,7 @@ export async function joinWaitlist(
     }
     // The segment waited for: the legs between its places must all have room before it is promoted.
     const room = roomOfRange(ride, { from: input.from ?? null, to: input.to ?? null });
-    if (!room) throw segmentNotOnRoute(ride, input);
+    if (!room) throw segmentNotOnRoute(deps.regions.placesOf(ride.region), ride, input);
     if (input.seats <= room.seats && input.suitcases <= room.suitcases) {
       throw new AppError('RIDE_HAS_ROOM', 'This ride has room for your request right now: reserve instead of waiting.');
     }
@@ -120,7 +120,8 @@ export async function listWaitingPassengers(deps: WaitlistDeps, callerId: string
  * one ride are serialised with each other and with bookings: a freed seat goes to exactly one
  * person. Returns the pushes to run after commit.
  */
-export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, rideId: string, now: Date): Promise<(() => void)[]> {
+export async function promoteWaitingPassengers(tx: Queryable, deps: Pick<AppDeps, 'events' | 'regions'>, rideId: string, now: Date): Promise<(() => void)[]> {
+  const { events } = deps;
   const ride = await lockRide(tx, rideId);
   if (!ride || ride.status !== 'active' || ride.departsAt.getTime() <= now.getTime()) return [];
   // The free room per leg as it stands under the lock; each promotion takes its legs from it.
@@ -136,12 +137,13 @@ export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, 
     const room = roomOfRange(legs, { from: candidate.fromPlace, to: candidate.toPlace });
     if (!room || candidate.seats > room.seats || candidate.suitcases > room.suitcases) continue;
     const segment = { fromPlace: candidate.fromPlace, toPlace: candidate.toPlace };
+    const route = routeText(deps.regions, ride.region, segment);
     const bookingId = randomUUID();
     const driverNotification = {
       userId: ride.driverId,
       kind: 'booking_requested' satisfies NotificationKind,
       title: 'New booking request',
-      body: `A passenger from the waiting list asks for ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')} ${routeOf(segment)}.`,
+      body: `A passenger from the waiting list asks for ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')} ${route}.`,
     };
     const booked = await reserveSeatsAndInsertBooking(tx, {
       bookingId,
@@ -176,7 +178,7 @@ export async function promoteWaitingPassengers(tx: Queryable, events: EventBus, 
         userId: candidate.userId,
         kind: 'waitlist_promoted',
         title: 'A seat came free',
-        body: `Room came free on the ride ${routeOf(segment)}: you now hold a pending booking of ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')}. The driver will accept or reject it.`,
+        body: `Room came free on the ride ${route}: you now hold a pending booking of ${plural(candidate.seats, 'seat')} and ${plural(candidate.suitcases, 'suitcase')}. The driver will accept or reject it.`,
         rideId,
         bookingId,
         otherUserId: ride.driverId,

@@ -38,6 +38,12 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-export function toSessionUser(row: UserRow, isAdmin: boolean): SessionUser {
-  return { ...toPublicUser(row), email: row.email, isAdmin };
+/** What a session user may do beyond their own things: the whole console, or the moderation of some regions. */
+interface SessionRoles {
+  isAdmin: boolean;
+  moderatedRegions: readonly string[];
+}
+
+export function toSessionUser(row: UserRow, roles: SessionRoles): SessionUser {
+  return { ...toPublicUser(row), email: row.email, isAdmin: roles.isAdmin, moderatedRegions: [...roles.moderatedRegions] };
 }

@@ -1,6 +1,7 @@
 import { and, avg, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { bookings, reviews, rides, users } from '../../db/schema.js';
+import { emailInDomains } from './users.sql.js';
 
 type RideRow = typeof rides.$inferSelect;
 
@@ -190,12 +191,19 @@ const userWithCounts = {
 };
 export type UserWithCounts = { user: UserRow; rides: number; bookings: number; reportsAgainst: number; reportsMade: number };
 
-export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }): Promise<UserWithCounts[]> {
+/** With domains, only the users whose address is of one (a region moderator's search). */
+export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }, emailDomains: readonly string[] | null): Promise<UserWithCounts[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .select(userWithCounts)
     .from(users)
-    .where(and(isNull(users.deletedAt), q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+        emailDomains ? emailInDomains(users.email, emailDomains) : undefined,
+      ),
+    )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -2,9 +2,10 @@ import { CO2_KG_PER_MILE, DRIVING_ALONE_CENTS_PER_MILE, legMiles, segmentPrice }
 import type { SessionUser, SharedTripImpact, UpdateProfileInput, UserProfile, UserStats } from '@carpool/shared/schemas/users';
 import type { PlaceIndex } from '@carpool/shared/place-index';
 import type { AppDeps } from '../../app-deps.js';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { Config } from '../../config.js';
+import type { RegionDirectory } from '../regions/regions.service.js';
 import { deleteFiles, prepareImage, storeImage } from '../files/files.service.js';
 import { fileUrl, toPublicUser, toSessionUser } from './users.mapper.js';
 import {
@@ -40,9 +41,9 @@ export async function findUserWithCounts(db: Queryable, id: string) {
   return usersRepository.findUserWithCounts(db, id);
 }
 
-/** Users whose name or e-mail contains the text, newest first, with their counts (the admin console's search). */
-export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }) {
-  return usersRepository.searchUsers(db, q, page);
+/** Users whose name or e-mail contains the text, newest first, with their counts (the admin console's search); with domains, only those whose address is of one. */
+export async function searchUsers(db: Queryable, q: string, page: { limit: number; offset: number }, emailDomains: readonly string[] | null) {
+  return usersRepository.searchUsers(db, q, page, emailDomains);
 }
 
 /** Suspends the user (or lifts it with null), inside the suspension's transaction; undefined when there is no such user. */
@@ -117,7 +118,7 @@ export async function getUserProfile(deps: Pick<AppDeps, 'db' | 'regions'>, user
  * what the domain rule checked, so it can be sent back but not changed here.
  */
 export async function updateProfile(
-  deps: { db: Db; config: Config },
+  deps: Pick<AppDeps, 'db' | 'config' | 'regions'>,
   user: UserRow,
   data: UpdateProfileInput,
 ): Promise<SessionUser> {
@@ -147,12 +148,12 @@ export async function updateProfile(
     if (previousAvatarId) await deleteFiles(tx, [previousAvatarId]);
     return row;
   });
-  return toSessionUser(updated, isAdminEmail(deps.config, updated.email));
+  return sessionUserOfRow(deps, updated);
 }
 
 /** Makes the uploaded image (checked and resized here) the user's avatar and drops the picture it replaces. */
 export async function setAvatar(
-  deps: { db: Db; config: Config },
+  deps: Pick<AppDeps, 'db' | 'config' | 'regions'>,
   userId: string,
   upload: Buffer,
 ): Promise<{ avatar: string; user: SessionUser }> {
@@ -165,7 +166,7 @@ export async function setAvatar(
     if (current.avatarFileId) await deleteFiles(tx, [current.avatarFileId]);
     return row!;
   });
-  return { avatar: fileUrl(updated.avatarFileId)!, user: toSessionUser(updated, isAdminEmail(deps.config, updated.email)) };
+  return { avatar: fileUrl(updated.avatarFileId)!, user: sessionUserOfRow(deps, updated) };
 }
 
 /** Moves the user's verification state; callers hold the row lock from lockUser. */
@@ -217,6 +218,7 @@ export async function lockUser(db: Queryable, userId: string): Promise<UserRow> 
   return row;
 }
 
-export function sessionUserOfRow(config: Config, row: UserRow): SessionUser {
-  return toSessionUser(row, isAdminEmail(config, row.email));
+/** The session user of a row: an administrator (ADMIN_EMAILS) or not, and the regions the address moderates (the in-memory directory). */
+export function sessionUserOfRow(deps: { config: Config; regions: Pick<RegionDirectory, 'moderatedRegionsOf'> }, row: UserRow): SessionUser {
+  return toSessionUser(row, { isAdmin: isAdminEmail(deps.config, row.email), moderatedRegions: deps.regions.moderatedRegionsOf(row.email) });
 }

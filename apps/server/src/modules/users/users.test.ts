@@ -1,4 +1,4 @@
-import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
+import { specPlaceIndex } from '@carpool/shared/fixtures/spec-regions';
 import { CO2_KG_PER_MILE, DRIVING_ALONE_CENTS_PER_MILE, legMiles, segmentPrice } from '@carpool/shared/distance';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describeEachDatabase('profiles', (kind) => {
       { rideId: ride!.id, userId: rider.id, seats: 2, suitcases: 0, fromPlace: 'binghamton', toPlace: 'new_york_city', status: 'completed' },
       { rideId: ride!.id, userId: viewer.id, seats: 1, suitcases: 0, fromPlace: 'ithaca', toPlace: 'new_york_city', status: 'cancelled' },
     ]);
-    const legs = legMiles(builtInPlaceIndex('cornell'), route);
+    const legs = legMiles(specPlaceIndex('cornell'), route);
     const seatMiles = legs[1]! * 2;
     const paid = segmentPrice(35, legs, 1, 2) * 2;
     const statsOf = async (user: SignedInUser) => (await t.call({ method: 'GET', url: `/api/users/${user.id}`, token: viewer.token })).json().stats;

@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { ADMIN_CREDENTIAL_FILE, readAdminCredential } from '../../lib/admin-credential.js';
 import { manualClock } from '../../lib/clock.js';
+import { openRegionDirectory } from '../regions/regions.service.js';
 import { jpegWithExif } from '../../test/images.js';
 import { serverDir, serverEnv, spawnServer, waitFor, type SpawnedServer } from '../../test/server-process.js';
 import { submitVerification } from './verification.service.js';
@@ -43,7 +44,7 @@ async function prepareFolder(dataDir: string, email: string) {
       .returning();
     const photo = await jpegWithExif(300, 200);
     const result = await submitVerification(
-      { db: database.db, clock: manualClock(new Date('2026-03-01T00:00:00Z')), config: testConfig() },
+      { db: database.db, clock: manualClock(new Date('2026-03-01T00:00:00Z')), config: testConfig(), regions: await openRegionDirectory(database.db) },
       user!.id,
       {
         files: new Map([

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { SubmissionStatus } from '@carpool/shared/schemas/verification';
 import type { Queryable } from '../../db/client.js';
 import { users, verificationSubmissions } from '../../db/schema.js';
+import { emailInDomains } from '../users/users.sql.js';
 
 export type SubmissionRow = typeof verificationSubmissions.$inferSelect;
 
@@ -33,17 +34,18 @@ export async function findSubmissionWithUser(db: Queryable, id: string): Promise
   return row;
 }
 
-/** Oldest first: submissions are a queue that admins work through. */
+/** Oldest first: submissions are a queue that admins work through. With domains, only applicants whose address is of one (a region moderator's queue). */
 export async function listSubmissionsByStatus(
   db: Queryable,
   status: SubmissionStatus,
   page: { limit: number; offset: number },
+  applicantDomains: readonly string[] | null,
 ): Promise<SubmissionWithUserRow[]> {
   return db
     .select(submissionWithUser)
     .from(verificationSubmissions)
     .innerJoin(users, eq(users.id, verificationSubmissions.userId))
-    .where(eq(verificationSubmissions.status, status))
+    .where(and(eq(verificationSubmissions.status, status), applicantDomains ? emailInDomains(users.email, applicantDomains) : undefined))
     .orderBy(asc(verificationSubmissions.createdAt), asc(verificationSubmissions.id))
     .limit(page.limit)
     .offset(page.offset);

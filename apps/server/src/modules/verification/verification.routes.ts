@@ -12,9 +12,15 @@ import { RejectVerificationInput } from '@carpool/shared/schemas/trust';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, consoleScopeOf } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
-import { assertMaySubmitVerification, decideVerification, getOwnVerification, listVerifications, submitVerification } from './verification.service.js';
+import {
+  assertMaySubmitVerification,
+  decideVerificationInConsole,
+  getOwnVerification,
+  listVerificationsForConsole,
+  submitVerification,
+} from './verification.service.js';
 
 export async function verificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,14 +78,15 @@ export async function verificationRoutes(app: FastifyInstance) {
         operationId: 'listVerifications',
         errors: ['FORBIDDEN'],
         tags: ['admin'],
-        summary: 'Driver verification submissions by status, oldest first (admins only; limit 1..200, default 50)',
-        description: 'Each document URL is served by GET /api/files/{id} to admins and the owner only.',
+        summary:
+          "Driver verification submissions by status, oldest first (admins: everyone's; a region's moderators: its people's; limit 1..200, default 50)",
+        description: "Each document URL is served by GET /api/files/{id} to admins, the owner's region moderators and the owner only.",
         querystring: AdminVerificationsQuery,
         response: { 200: AdminVerificationsDto },
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requireConsole,
     },
-    async (request) => listVerifications(app.deps.db, request.query.status, request.query),
+    async (request) => listVerificationsForConsole(app.deps, consoleScopeOf(request), request.query.status, request.query),
   );
 
   r.post(
@@ -88,15 +95,16 @@ export async function verificationRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'approveVerification',
         tags: ['admin'],
-        summary: 'Approve a pending submission: the user becomes a verified driver and is notified (admins only)',
+        summary:
+          "Approve a pending submission: the user becomes a verified driver and is notified (admins, or the applicant's region moderators: 403 for another region's)",
         params: IdParams,
         response: { 200: VerificationSubmissionDto },
         errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requireConsole,
     },
     // The admin command's credential is no user: its decisions have no decidedBy, as before.
-    async (request) => decideVerification(app.deps, request.params.id, 'approved', request.auth?.user.id ?? null),
+    async (request) => decideVerificationInConsole(app.deps, consoleScopeOf(request), request.params.id, 'approved', request.auth?.user.id ?? null),
   );
 
   r.post(
@@ -105,14 +113,16 @@ export async function verificationRoutes(app: FastifyInstance) {
       schema: {
         operationId: 'rejectVerification',
         tags: ['admin'],
-        summary: 'Reject a pending submission with a reason the user sees; they are notified and may submit again (admins only)',
+        summary:
+          "Reject a pending submission with a reason the user sees; they are notified and may submit again (admins, or the applicant's region moderators: 403 for another region's)",
         params: IdParams,
         body: RejectVerificationInput,
         response: { 200: VerificationSubmissionDto },
         errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION'],
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requireConsole,
     },
-    async (request) => decideVerification(app.deps, request.params.id, 'rejected', request.auth?.user.id ?? null, request.body?.reason ?? ''),
+    async (request) =>
+      decideVerificationInConsole(app.deps, consoleScopeOf(request), request.params.id, 'rejected', request.auth?.user.id ?? null, request.body?.reason ?? ''),
   );
 }

@@ -9,10 +9,12 @@ import {
 import type { SessionUser } from '@carpool/shared/schemas/users';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
+import type { ConsoleScope } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { consoleAreaOf, isEmailInArea, type ModerationArea, type RegionDirectory } from '../regions/regions.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { prepareImage, storeImage, type FileKind, type PreparedImage } from '../files/files.service.js';
 import { fileUrl } from '../users/users.mapper.js';
@@ -46,6 +48,7 @@ export interface VerificationDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  regions: RegionDirectory;
 }
 
 const FILE_KIND_OF: Record<VerificationDocumentField, FileKind> = {
@@ -146,15 +149,41 @@ export async function submitVerification(
     return { user, submissionId: submission.id };
   });
   const stored = await findSubmissionWithUser(deps.db, submissionId);
-  return { user: sessionUserOfRow(deps.config, user), submission: toSubmissionDto(stored!) };
+  return { user: sessionUserOfRow(deps, user), submission: toSubmissionDto(stored!) };
 }
 
+/** The queue as the admin command lists it: everyone's. */
 export async function listVerifications(
   db: Db,
   status: SubmissionStatus,
   page: { limit: number; offset: number },
 ): Promise<VerificationSubmission[]> {
-  return (await listSubmissionsByStatus(db, status, page)).map(toSubmissionDto);
+  return (await listSubmissionsByStatus(db, status, page, null)).map(toSubmissionDto);
+}
+
+type ConsoleDeps = Pick<VerificationDeps, 'db' | 'clock' | 'config' | 'regions'> & { events: EventBus };
+
+/** The console's queue: everyone's for a platform administrator, the applicants of their regions for a region moderator. */
+export async function listVerificationsForConsole(
+  deps: Pick<VerificationDeps, 'db' | 'config' | 'regions'>,
+  scope: ConsoleScope,
+  status: SubmissionStatus,
+  page: { limit: number; offset: number },
+): Promise<VerificationSubmission[]> {
+  const area = consoleAreaOf(deps, scope);
+  return (await listSubmissionsByStatus(deps.db, status, page, area?.emailDomains ?? null)).map(toSubmissionDto);
+}
+
+/** A decision from the console: a region moderator decides only the applications of their regions' people (403 otherwise). */
+export async function decideVerificationInConsole(
+  deps: ConsoleDeps,
+  scope: ConsoleScope,
+  submissionId: string,
+  decision: 'approved' | 'rejected',
+  decidedBy: string | null,
+  rejectReason = '',
+): Promise<VerificationSubmission> {
+  return decide(deps, submissionId, decision, decidedBy, rejectReason, consoleAreaOf(deps, scope));
 }
 
 /**
@@ -168,10 +197,22 @@ export async function decideVerification(
   decidedBy: string | null,
   rejectReason = '',
 ): Promise<VerificationSubmission> {
+  return decide(deps, submissionId, decision, decidedBy, rejectReason, null);
+}
+
+async function decide(
+  deps: Pick<VerificationDeps, 'db' | 'clock'> & { events: EventBus },
+  submissionId: string,
+  decision: 'approved' | 'rejected',
+  decidedBy: string | null,
+  rejectReason: string,
+  area: ModerationArea | null,
+): Promise<VerificationSubmission> {
   const now = deps.clock.now();
   const push = await deps.db.transaction(async (tx) => {
     const found = await findSubmissionWithUser(tx, submissionId);
     if (!found) throw notFound('Verification submission');
+    if (area && !isEmailInArea(area, found.user.email)) throw forbidden('This application is of a region you do not moderate');
     await lockUser(tx, found.user.id);
     const decided = await decidePendingSubmission(tx, submissionId, {
       status: decision,

@@ -1,8 +1,8 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { WaitingPassenger, WaitlistEntry } from '@carpool/shared/schemas/waitlist';
 import type { Db, Queryable } from '../../db/client.js';
 import type { EventBus } from '../../lib/events.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { routeText, type RegionDirectory } from '../regions/regions.service.js';
 import { fileUrl } from '../users/users.mapper.js';
 import { deleteWaitlistsOfRides, findWaitingListOfRide, insertWaitlistEntry, positionOnWaitlist } from './waitlist.repository.js';
 import * as waitlistRepository from './waitlist.repository.js';
@@ -50,9 +50,7 @@ export async function findPromotionCandidates(db: Queryable, rideId: string) {
   return waitlistRepository.findPromotionCandidates(db, rideId);
 }
 
-type RideInfo = { id: string; driverId: string; fromPlace: string; toPlace: string };
-
-const routeOf = (ride: Pick<RideInfo, 'fromPlace' | 'toPlace'>) => `from ${placeLabel(ride.fromPlace)} to ${placeLabel(ride.toPlace)}`;
+type RideInfo = { id: string; driverId: string; region: string; fromPlace: string; toPlace: string };
 
 /**
  * Puts the passenger at the end of the ride's list, inside the caller's transaction (which holds
@@ -97,7 +95,7 @@ export async function listWaitlistOfRide(db: Queryable, rideId: string): Promise
  */
 export async function closeWaitlistsOfRides(
   tx: Queryable,
-  events: EventBus,
+  deps: { events: EventBus; regions: RegionDirectory },
   rides: readonly RideInfo[],
   why: 'cancelled' | 'departed',
 ): Promise<(() => void)[]> {
@@ -109,15 +107,16 @@ export async function closeWaitlistsOfRides(
   const pushes = [];
   for (const entry of entries) {
     const ride = rideById.get(entry.rideId)!;
+    const route = routeText(deps.regions, ride.region, ride);
     pushes.push(
-      await createNotification(tx, events, {
+      await createNotification(tx, deps.events, {
         userId: entry.userId,
         kind: 'waitlist_closed',
         title: why === 'cancelled' ? 'Ride cancelled' : 'Ride departed',
         body:
           why === 'cancelled'
-            ? `The ride ${routeOf(ride)} you were waiting for was cancelled, so its waiting list is closed. Please look for another ride.`
-            : `The ride ${routeOf(ride)} you were waiting for has departed without room for you, so its waiting list is closed.`,
+            ? `The ride ${route} you were waiting for was cancelled, so its waiting list is closed. Please look for another ride.`
+            : `The ride ${route} you were waiting for has departed without room for you, so its waiting list is closed.`,
         rideId: ride.id,
         otherUserId: ride.driverId,
       }),

@@ -1,4 +1,3 @@
-import { REGIONS, REGION_WORDING } from '@carpool/shared/regions';
 import { Link } from 'react-router';
 import { FeedbackLink } from '../../features/feedback/components/feedback-link';
 import { useRegion } from '../../lib/region';
@@ -7,7 +6,7 @@ const linkClasses =
   'rounded font-medium text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:text-brand-300';
 
 export function Footer() {
-  const { region, toPath } = useRegion();
+  const { region, toPath, live } = useRegion();
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-slate-400">
@@ -21,14 +20,14 @@ export function Footer() {
           </Link>
           <FeedbackLink className={linkClasses} />
           <span aria-hidden="true" className="hidden h-4 w-px bg-slate-300 sm:block dark:bg-slate-700" />
-          {REGIONS.map((each) => (
+          {live.map((each) => (
             <Link
-              key={each}
-              to={`/${each}`}
-              aria-current={each === region ? 'true' : undefined}
-              className={`${linkClasses} ${each === region ? 'text-brand-700 underline underline-offset-4 dark:text-brand-300' : ''}`}
+              key={each.slug}
+              to={`/${each.slug}`}
+              aria-current={each.slug === region ? 'true' : undefined}
+              className={`${linkClasses} ${each.slug === region ? 'text-brand-700 underline underline-offset-4 dark:text-brand-300' : ''}`}
             >
-              {REGION_WORDING[each].displayName}
+              {each.name}
             </Link>
           ))}
         </nav>

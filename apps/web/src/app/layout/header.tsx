@@ -1,5 +1,4 @@
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { REGION_WORDING } from '@carpool/shared/regions';
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
@@ -33,7 +32,7 @@ function navClasses({ isActive }: { isActive: boolean }) {
 }
 
 function Logo() {
-  const { region, toPath } = useRegion();
+  const { detail, toPath } = useRegion();
   return (
     <Link
       to={toPath('/')}
@@ -50,7 +49,7 @@ function Logo() {
       </span>
       <span className="flex flex-col leading-tight">
         <span className="text-base font-extrabold tracking-tight text-slate-900 dark:text-white">Carpool</span>
-        <span className="text-xs font-medium text-brand-700 dark:text-brand-300">{REGION_WORDING[region].displayName}</span>
+        <span className="text-xs font-medium text-brand-700 dark:text-brand-300">{detail.name}</span>
       </span>
     </Link>
   );
@@ -119,7 +118,7 @@ function HeaderActions({ layout, onAction }: { layout: 'row' | 'column'; onActio
           <InboxUnreadBadge />
         </Suspense>,
       )}
-      {user?.isAdmin && protectedLink('Admin', '/admin')}
+      {(user?.isAdmin || (user?.moderatedRegions?.length ?? 0) > 0) && protectedLink('Admin', '/admin')}
       <span aria-hidden="true" className={column ? 'my-2 h-px bg-slate-200 dark:bg-slate-700' : 'mx-2 h-6 w-px bg-slate-200 dark:bg-slate-700'} />
       {user ? (
         <>

@@ -33,7 +33,7 @@ type AddressInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'r
 export function AddressInput({ onPick, ref, onChange, onBlur, onKeyDown, className, ...inputProps }: AddressInputProps) {
   const { data: config } = useAppConfig();
   const endpoint = config?.geocoderUrl ?? null;
-  const { region } = useRegion();
+  const { places: regionPlaces } = useRegion();
   const listId = useId();
   const noteId = `${inputProps.id}-suggestions-note`;
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -62,7 +62,7 @@ export function AddressInput({ onPick, ref, onChange, onBlur, onKeyDown, classNa
     if (!endpoint) return;
     const controller = new AbortController();
     inFlight.current = controller;
-    searchAddresses(endpoint, query, region, controller.signal).then(
+    searchAddresses(endpoint, query, regionPlaces, controller.signal).then(
       (places) => {
         if (controller.signal.aborted) return;
         setUnavailable(false);

@@ -1,13 +1,13 @@
-import { PLACES } from '@carpool/shared/places';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import { useRegion } from '../../lib/region';
 
 /** The `<option>`s of a place select: a blank first choice, then the region's places. */
-export function PlaceOptions({ region, blankLabel }: { region: Region; blankLabel: string }) {
+export function PlaceOptions({ blankLabel }: { blankLabel: string }) {
+  const { places } = useRegion();
   return (
     <>
       <option value="">{blankLabel}</option>
-      {PLACES[region].map((place) => (
-        <option key={place.value} value={place.value}>
+      {places.list.map((place) => (
+        <option key={place.slug} value={place.slug}>
           {place.label}
         </option>
       ))}

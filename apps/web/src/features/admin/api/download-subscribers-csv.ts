@@ -1,4 +1,4 @@
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import { downloadFile } from '../../../lib/download-file';
 
 /** GET /api/admin/subscribers.csv: every confirmed subscriber, saved by the browser as a file. */

@@ -1,9 +1,10 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Tabs, tabPanelProps } from '../../../components/ui/tabs';
 import { lazyWithReload, preloadOnIntent } from '../../../lib/lazy-with-reload';
 import { useSession } from '../../../lib/session';
 import { adminVerificationsQueryOptions } from '../api/admin-api';
+import { useRouteTab } from '../hooks/use-route-tab';
 import { mutedClasses } from './admin-classes';
 
 // Each section is a chunk of its own: their forms (react-hook-form, zod) show only once the
@@ -17,10 +18,11 @@ const AuditLog = lazyWithReload(() => import('./audit-log').then((module) => mod
 const FeedbackInbox = lazyWithReload(() => import('./feedback-inbox').then((module) => module.FeedbackInbox));
 const SubscribersPanel = lazyWithReload(() => import('./subscribers-panel').then((module) => module.SubscribersPanel));
 const SignInSettingsPanel = lazyWithReload(() => import('./sign-in-settings-panel').then((module) => module.SignInSettingsPanel));
+const RegionsPanel = lazyWithReload(() => import('./regions-panel').then((module) => module.RegionsPanel));
 
 const preloadSections = {
   preload: async () => {
-    await Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog, FeedbackInbox, SubscribersPanel, SignInSettingsPanel].map((section) => section.preload()));
+    await Promise.all([VerificationQueue, ReportsQueue, UsersPanel, AuditLog, FeedbackInbox, SubscribersPanel, SignInSettingsPanel, RegionsPanel].map((section) => section.preload()));
   },
 };
 
@@ -32,24 +34,30 @@ const TABS = [
   { id: 'feedback', label: 'Feedback' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'sign-in', label: 'Sign-in' },
+  { id: 'regions', label: 'Regions' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+const TAB_IDS = TABS.map((each) => each.id);
+/** What a region moderator uses: the server answers each with their regions' part only; the rest is the platform administrators'. */
+const MODERATOR_TAB_IDS: readonly TabId[] = ['verifications', 'reports', 'users'];
+const MODERATOR_TABS = TABS.filter((each) => MODERATOR_TAB_IDS.includes(each.id));
 
-/** /admin and /{region}/admin: the console. The server refuses non-admins too; this page says so first. */
+/** /admin and /{region}/admin (/admin/{section} opens that section): the console. The server refuses non-admins too; this page says so first. */
 export function AdminPage() {
   const { user } = useSession();
-  const [tab, setTab] = useState<TabId>('verifications');
-  if (!user?.isAdmin) {
+  const isModerator = !user?.isAdmin && (user?.moderatedRegions?.length ?? 0) > 0;
+  const [tab, setTab] = useRouteTab(isModerator ? MODERATOR_TAB_IDS : TAB_IDS, 'verifications');
+  if (!user?.isAdmin && !isModerator) {
     return (
       <div className="mx-auto max-w-lg rounded-3xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Not allowed</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          {user ? 'This page is for the administrators of Carpool only.' : 'Sign in with an administrator account to open the console.'}
+          {user ? 'This page is for the administrators and region moderators of Carpool only.' : 'Sign in with an administrator account to open the console.'}
         </p>
       </div>
     );
   }
-  return <Console tab={tab} onTab={setTab} />;
+  return <Console tabs={isModerator ? MODERATOR_TABS : TABS} tab={tab} onTab={setTab} />;
 }
 
 /** Each section's loading line, the one it shows itself while its answer is on the way. */
@@ -61,16 +69,17 @@ const LOADING: Record<TabId, string> = {
   feedback: 'Loading feedback...',
   subscribers: 'Loading subscribers...',
   'sign-in': 'Loading sign-in settings...',
+  regions: 'Loading regions...',
 };
 
-function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
+function Console({ tabs, tab, onTab }: { tabs: readonly (typeof TABS)[number][]; tab: TabId; onTab: (tab: TabId) => void }) {
   // The first section's answer is asked at once, while its code loads.
   usePrefetchQuery(adminVerificationsQueryOptions('pending'));
   return (
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Admin console</h1>
       <div {...preloadOnIntent(preloadSections)}>
-        <Tabs label="Console sections" tabs={TABS} selected={tab} onSelect={onTab} idPrefix="admin" />
+        <Tabs label="Console sections" tabs={tabs} selected={tab} onSelect={onTab} idPrefix="admin" />
       </div>
       <div {...tabPanelProps('admin', tab)}>
         <Suspense fallback={<p className={mutedClasses}>{LOADING[tab]}</p>}>
@@ -81,6 +90,7 @@ function Console({ tab, onTab }: { tab: TabId; onTab: (tab: TabId) => void }) {
           {tab === 'feedback' && <FeedbackInbox />}
           {tab === 'subscribers' && <SubscribersPanel />}
           {tab === 'sign-in' && <SignInSettingsPanel />}
+          {tab === 'regions' && <RegionsPanel />}
         </Suspense>
       </div>
     </div>

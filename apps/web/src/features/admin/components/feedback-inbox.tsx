@@ -1,9 +1,8 @@
-import { regionName } from '@carpool/shared/regions';
 import type { AdminFeedback } from '@carpool/shared/schemas/feedback';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { formatLocalDateTime } from '../../../lib/local-date-time';
-import { useRegion } from '../../../lib/region';
+import { useRegion, useRegionName } from '../../../lib/region';
 import { useAdminFeedback } from '../api/get-admin-feedback';
 import { useMarkFeedbackHandled } from '../api/mark-feedback-handled';
 import { ActionError } from './action-error';
@@ -41,6 +40,7 @@ function senderLabel(item: AdminFeedback): string {
 }
 
 function FeedbackCard({ item }: { item: AdminFeedback }) {
+  const regionName = useRegionName();
   const { toPath } = useRegion();
   const markHandled = useMarkFeedbackHandled();
   const { handledAt } = item;

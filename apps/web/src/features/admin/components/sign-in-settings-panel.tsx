@@ -1,4 +1,4 @@
-import { isRegion, REGION_WORDING } from '@carpool/shared/regions';
+import { useRegionName } from '../../../lib/region';
 import { useSignInSettings } from '../api/get-sign-in-settings';
 import { ActionError } from './action-error';
 import { badgeClasses, cardClasses, mutedClasses } from './admin-classes';
@@ -11,6 +11,7 @@ const off = `${badgeClasses} bg-slate-100 text-slate-600 dark:bg-slate-800 dark:
  * rows (docs/decisions/sign-in-methods.md). The client secret is only said to be set or not.
  */
 export function SignInSettingsPanel() {
+  const regionName = useRegionName();
   const query = useSignInSettings();
   if (query.isPending) return <p className={mutedClasses}>Loading sign-in settings...</p>;
   if (query.isError) return <ActionError error={query.error} />;
@@ -18,8 +19,8 @@ export function SignInSettingsPanel() {
     <div className="flex flex-col gap-4">
       <p className={mutedClasses}>Set in the server's configuration (README, "Sign-in methods").</p>
       {query.data.regions.map((each) => (
-        <section key={each.region} aria-label={isRegion(each.region) ? REGION_WORDING[each.region].displayName : each.region} className={cardClasses}>
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{isRegion(each.region) ? REGION_WORDING[each.region].displayName : each.region}</h2>
+        <section key={each.region} aria-label={regionName(each.region)} className={cardClasses}>
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{regionName(each.region)}</h2>
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Ways in">
             <li className={each.google ? on : off}>Google {each.google ? 'on' : 'off'}</li>
             <li className={each.emailCode ? on : off}>Code by e-mail {each.emailCode ? 'on' : 'off'}</li>

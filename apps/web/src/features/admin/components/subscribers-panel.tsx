@@ -1,9 +1,8 @@
-import { regionName } from '@carpool/shared/regions';
 import type { AdminSubscribers } from '@carpool/shared/schemas/subscriptions';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatLocalDateTime } from '../../../lib/local-date-time';
-import { useRegion } from '../../../lib/region';
+import { useRegion, useRegionName } from '../../../lib/region';
 import { downloadSubscribersCsv } from '../api/download-subscribers-csv';
 import { useAdminSubscribers } from '../api/get-admin-subscribers';
 import { ActionError } from './action-error';
@@ -11,6 +10,7 @@ import { cardClasses, mutedClasses } from './admin-classes';
 
 /** The newsletter's confirmed subscribers, the counts, and the CSV export for the mailing tool. */
 export function SubscribersPanel() {
+  const regionName = useRegionName();
   const query = useAdminSubscribers();
   if (query.isPending) return <p className={mutedClasses}>Loading subscribers...</p>;
   if (query.isLoadingError) return <ActionError error={query.error} />;

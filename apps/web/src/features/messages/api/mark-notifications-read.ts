@@ -1,4 +1,4 @@
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import type { MarkNotificationsReadDto, NotificationList } from '@carpool/shared/schemas/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';

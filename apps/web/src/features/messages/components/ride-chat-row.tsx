@@ -1,11 +1,12 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { RideChatSummary } from '@carpool/shared/schemas/messages';
 import { Link } from 'react-router';
 import { formatLocalDate } from '../../../lib/local-date-time';
 import { formatConversationTime } from '../utils/format-time';
+import { usePlaceLabel } from '../../../lib/region';
 
 /** One ride chat of the inbox: the ride's route and day, its latest message; the row opens the ride. */
 export function RideChatRow({ chat, to }: { chat: RideChatSummary; to: string }) {
+  const placeLabel = usePlaceLabel();
   const route = `${placeLabel(chat.from)} → ${placeLabel(chat.to)}`;
   const ended = chat.rideStatus === 'cancelled' ? ' · cancelled' : '';
   return (

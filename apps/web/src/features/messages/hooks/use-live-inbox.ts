@@ -1,6 +1,6 @@
 import { SOCKET_EVENTS } from '@carpool/shared/socket-events';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket';
 import { inboxKey, useInbox } from '../api/get-inbox';
 

@@ -1,5 +1,4 @@
 import { REVIEW_COMMENT_MAX_CHARS } from '@carpool/shared/constants';
-import { placeLabel } from '@carpool/shared/places';
 import { SubmitReviewInput, type PendingReview } from '@carpool/shared/schemas/reviews';
 import { TEXTS } from '@carpool/shared/texts';
 import { useId, useState } from 'react';
@@ -18,6 +17,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatLocalDateTime } from '../../../lib/local-date-time';
 import { useSubmitReview } from '../api/submit-review';
 import { StarInput } from './star-input';
+import { usePlaceLabel } from '../../../lib/region';
 
 interface ReviewDialogProps {
   open: boolean;
@@ -69,6 +69,7 @@ interface ReviewFormProps {
 }
 
 function ReviewForm({ review, position, hasNext, onDone }: ReviewFormProps) {
+  const placeLabel = usePlaceLabel();
   const { showToast } = useToast();
   const submit = useSubmitReview();
   const starsErrorId = useId();

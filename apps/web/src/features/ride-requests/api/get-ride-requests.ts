@@ -1,4 +1,4 @@
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

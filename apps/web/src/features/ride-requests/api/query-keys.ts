@@ -1,4 +1,4 @@
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 
 /** The search filters of GET /api/ride-requests; empty values are left out of the call. */
 export interface RideRequestFilters {

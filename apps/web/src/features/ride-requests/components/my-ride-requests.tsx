@@ -1,4 +1,3 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
 import { useId, useState } from 'react';
@@ -11,6 +10,7 @@ import { useDeleteRideRequest } from '../api/delete-ride-request';
 import { useOpenRequestForm } from '../hooks/use-open-request-form';
 import { TrashIcon } from './ride-request-icons';
 import { DepartureLine, Needs, Notes, PostedTime, RouteTitle } from './ride-request-parts';
+import { usePlaceLabel } from '../../../lib/region';
 
 interface MyRideRequestCardProps {
   request: RideRequest;
@@ -20,6 +20,7 @@ interface MyRideRequestCardProps {
 
 /** Spec section 2, My Rides, request card: route, date, time, needs, notes, posted time, delete. */
 function MyRideRequestCard({ request, isDeleting, onDelete }: MyRideRequestCardProps) {
+  const placeLabel = usePlaceLabel();
   const headingId = useId();
   return (
     <article

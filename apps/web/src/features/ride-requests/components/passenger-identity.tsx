@@ -1,10 +1,9 @@
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
-import { collegeLabel } from '@carpool/shared/colleges';
 import { TEXTS } from '@carpool/shared/texts';
 import { Link } from 'react-router';
 import { RatingSummary } from '../../../components/rating-summary';
 import { Avatar } from '../../../components/ui/avatar';
-import { useRegion } from '../../../lib/region';
+import { useCollegeName, useRegion } from '../../../lib/region';
 import { firstName } from '../utils/passenger';
 import { CheckBadgeIcon } from './ride-request-icons';
 import { PassengerSignInPrompt } from './ride-request-parts';
@@ -22,6 +21,7 @@ interface PassengerIdentityProps {
  * server names nobody, or the sign-in prompt for a signed-out viewer.
  */
 export function PassengerIdentity({ request, isSignedIn, showVerified = false }: PassengerIdentityProps) {
+  const collegeLabel = useCollegeName();
   const { toPath } = useRegion();
   if (!isSignedIn) return <PassengerSignInPrompt />;
   const { passenger } = request;

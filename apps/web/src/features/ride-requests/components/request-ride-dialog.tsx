@@ -1,5 +1,4 @@
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS, MIN_SUITCASES, WINDOW_EVENTS } from '@carpool/shared/constants';
-import { PLACES } from '@carpool/shared/places';
 import { RIDE_REQUEST_ADDRESS_MAX_CHARS, RIDE_REQUEST_NOTE_MAX_CHARS } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
 import { todayInTimeZone } from '@carpool/shared/time-zones';
@@ -42,7 +41,7 @@ function range(min: number, max: number): number[] {
  * an expired session: after signing in again the passenger finds what they typed.
  */
 export function RequestRideDialog() {
-  const { region } = useRegion();
+  const { region, places } = useRegion();
   const { user, isSignedIn } = useSession();
   const { showToast } = useToast();
   const [open, setOpen] = useState(false);
@@ -119,8 +118,8 @@ export function RequestRideDialog() {
     showToast({ message: TEXTS.rideRequests.created, tone: 'success' });
   };
 
-  const placeOptions = PLACES[region].map((place) => (
-    <option key={place.value} value={place.value}>
+  const placeOptions = places.list.map((place) => (
+    <option key={place.slug} value={place.slug}>
       {place.label}
     </option>
   ));

@@ -1,10 +1,10 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { TEXTS } from '@carpool/shared/texts';
 import type { ReactNode } from 'react';
 import { openAuthModal } from '../../../lib/window-events';
 import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { ArrowRightIcon, CalendarIcon, ClockIcon, FlagIcon, NoteIcon, PinIcon, SeatIcon, SuitcaseIcon } from './ride-request-icons';
+import { usePlaceLabel } from '../../../lib/region';
 
 // The pieces the request card, its Details modal and the My Rides card have in common.
 
@@ -22,6 +22,7 @@ export function RouteTitle({
   className?: string;
   id?: string;
 }) {
+  const placeLabel = usePlaceLabel();
   return (
     <Heading id={id} className={`flex min-w-0 flex-wrap items-center gap-x-2 font-bold text-slate-900 dark:text-white ${className}`}>
       <span>{placeLabel(request.from)}</span>

@@ -1,7 +1,6 @@
 import { TEXTS } from '@carpool/shared/texts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useRegion } from '../../../lib/region';
 import { viewerToday } from '../../../lib/viewer-time-zone';
 import type { RideRequestFilters } from '../api/query-keys';
 import { controlClasses, labelClasses } from './form-styles';
@@ -18,7 +17,6 @@ interface RideRequestSearchProps {
  * empty value means "any", and the date input offers no day before today.
  */
 export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps) {
-  const { region } = useRegion();
   const id = useId();
   const [from, setFrom] = useState(initial.from ?? '');
   const [to, setTo] = useState(initial.to ?? '');
@@ -41,7 +39,7 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
           Departing from
         </label>
         <select id={`${id}-from`} value={from} onChange={(event) => setFrom(event.target.value)} className={controlClasses}>
-          <PlaceOptions region={region} blankLabel="Any place" />
+          <PlaceOptions blankLabel="Any place" />
         </select>
       </div>
       <div>
@@ -49,7 +47,7 @@ export function RideRequestSearch({ initial, onSearch }: RideRequestSearchProps)
           Going to
         </label>
         <select id={`${id}-to`} value={to} onChange={(event) => setTo(event.target.value)} className={controlClasses}>
-          <PlaceOptions region={region} blankLabel="Any place" />
+          <PlaceOptions blankLabel="Any place" />
         </select>
       </div>
       <div>

@@ -1,4 +1,3 @@
-import { REGION_WORDING } from '@carpool/shared/regions';
 import { TEXTS } from '@carpool/shared/texts';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -17,7 +16,7 @@ const FILTER_KEYS = ['from', 'to', 'date'] as const;
  * (?from=&to=&date=), so a search can be shared, reloaded and gone back to.
  */
 export function RideRequestsPage() {
-  const { region } = useRegion();
+  const { region, detail } = useRegion();
   const openRequestForm = useOpenRequestForm();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters: RideRequestFilters = Object.fromEntries(
@@ -36,7 +35,7 @@ export function RideRequestsPage() {
   return (
     <>
       <PageHeader
-        title={TEXTS.rideRequests.pageTitle(REGION_WORDING[region].where)}
+        title={TEXTS.rideRequests.pageTitle(detail.where)}
         subtitle={TEXTS.rideRequests.pageSubtitle}
         actions={
           <Button size="lg" onClick={openRequestForm}>

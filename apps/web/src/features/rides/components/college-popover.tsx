@@ -1,6 +1,7 @@
-import { COLLEGE_LABELS, COLLEGES, type College } from '@carpool/shared/colleges';
+import type { College } from '@carpool/shared/colleges';
 import * as Popover from '@radix-ui/react-popover';
 import type { RefObject } from 'react';
+import { useRegion } from '../../../lib/region';
 
 interface CollegePopoverProps {
   /** The id the button's aria-controls names. */
@@ -19,6 +20,7 @@ interface CollegePopoverProps {
  * focus going back to it on close are wired here.
  */
 export function CollegePopover({ id, open, onOpenChange, selected, onToggle, triggerRef }: CollegePopoverProps) {
+  const { detail } = useRegion();
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={triggerRef} />
@@ -40,13 +42,13 @@ export function CollegePopover({ id, open, onOpenChange, selected, onToggle, tri
         >
           <fieldset>
             <legend className="sr-only">Colleges</legend>
-            {COLLEGES.map((college) => (
+            {detail.colleges.map(({ slug: college, name }) => (
               <label
                 key={college}
                 className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-700"
               >
                 <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={selected.includes(college)} onChange={() => onToggle(college)} />
-                {COLLEGE_LABELS[college]}
+                {name}
               </label>
             ))}
           </fieldset>

@@ -1,9 +1,10 @@
 import type { College } from '@carpool/shared/colleges';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CollegeSelect } from './college-select';
+import { renderWithApp } from '../../../test/render-with-app';
 
 function Harness({ initial, onChange }: { initial: College[]; onChange: (next: College[]) => void }) {
   const [selected, setSelected] = useState<College[]>(initial);
@@ -25,7 +26,7 @@ describe('CollegeSelect', () => {
   it('is worked by keyboard alone: Enter opens it on the first checkbox, Space ticks, Escape closes it back onto its button', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
-    render(<Harness initial={['ithaca']} onChange={onChange} />);
+    renderWithApp(<Harness initial={['ithaca']} onChange={onChange} />);
     const button = screen.getByRole('button', { name: 'College Ithaca' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
@@ -55,7 +56,7 @@ describe('CollegeSelect', () => {
 
   it('closes on a click elsewhere', async () => {
     const user = userEvent.setup();
-    render(<Harness initial={[]} onChange={vi.fn()} />);
+    renderWithApp(<Harness initial={[]} onChange={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'College College' }));
     expect(await screen.findByRole('dialog', { name: 'Colleges' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -1,6 +1,7 @@
-import { COLLEGES, type College } from '@carpool/shared/colleges';
+import type { College } from '@carpool/shared/colleges';
 import { Suspense, useId, useRef, useState } from 'react';
 import { lazyWithReload } from '../../../lib/lazy-with-reload';
+import { useCollegeName, useRegion } from '../../../lib/region';
 import { useIdle } from '../../../lib/when-idle';
 import { collegeSelectLabel } from '../utils/ride-labels';
 import { fieldClasses, labelClasses } from './field-classes';
@@ -27,11 +28,13 @@ export function CollegeSelect({ selected, onChange }: CollegeSelectProps) {
   const popoverId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const idle = useIdle();
+  const { detail } = useRegion();
+  const collegeName = useCollegeName();
 
   const toggle = (college: College) => {
     const next = selected.includes(college) ? selected.filter((each) => each !== college) : [...selected, college];
     // Keep the dropdown's order so the label and the query are stable.
-    onChange(COLLEGES.filter((each) => next.includes(each)));
+    onChange(detail.colleges.map((each) => each.slug).filter((each) => next.includes(each)));
   };
 
   return (
@@ -50,7 +53,7 @@ export function CollegeSelect({ selected, onChange }: CollegeSelectProps) {
         className={`${fieldClasses} flex items-center justify-between text-left`}
       >
         <span id={valueId} className="truncate">
-          {collegeSelectLabel(selected)}
+          {collegeSelectLabel(selected, collegeName)}
         </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-slate-500" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />

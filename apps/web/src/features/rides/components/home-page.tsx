@@ -1,6 +1,6 @@
-import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
+import type { College } from '@carpool/shared/colleges';
 import { WINDOW_EVENTS } from '@carpool/shared/constants';
-import { REGION_WORDING, TAGLINE } from '@carpool/shared/regions';
+import { TAGLINE } from '@carpool/shared/regions';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { TEXTS } from '@carpool/shared/texts';
 import { memo, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { tabPanelProps, Tabs, type TabItem } from '../../../components/ui/tabs';
 import { lazyWithReload } from '../../../lib/lazy-with-reload';
 import { dispatchWindowEvent, openAuthModal } from '../../../lib/window-events';
-import { useRegion } from '../../../lib/region';
+import { useCollegeName, useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { dayCountFiltersOf, useRideDayCounts, useRidesHiddenByCollege } from '../api/get-ride-day-counts';
 import { useRides } from '../api/get-rides';
@@ -24,6 +24,7 @@ import { RideCard } from './ride-card';
 import { useLinkedRide } from '../hooks/use-linked-ride';
 import type { RideChatSlot } from './ride-slots';
 import { SearchPanel } from './search-panel';
+import { RegionPicker } from '../../../components/region-picker';
 
 // Leaflet is only needed once someone opens the map.
 const RidesMap = lazyWithReload(
@@ -69,7 +70,7 @@ interface HomePageProps {
 }
 
 export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: HomePageProps) {
-  const { region } = useRegion();
+  const { detail } = useRegion();
   const { user, isSignedIn } = useSession();
   const search = useRideSearch();
   const [tabChoice, setTab] = useState<HomeTab>('all');
@@ -143,7 +144,7 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
         <div className="relative max-w-2xl px-2 sm:px-0">
           <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{TAGLINE}</h1>
           <p className="mt-3 flex flex-wrap items-center gap-2 text-base text-white/90 sm:text-lg">
-            <span>{REGION_WORDING[region].subtitle}</span>
+            <span>{detail.subtitle}</span>
             <span className="rounded-full bg-white/20 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider ring-1 ring-white/40">
               {TEXTS.betaTag}
             </span>
@@ -162,6 +163,8 @@ export function HomePage({ requestsPanel, chatSlot, behindDialog = false }: Home
           />
         </div>
       </section>
+
+      <RegionPicker />
 
       {behindDialog ? null : (
         <section className="space-y-5" aria-label="Rides and ride requests">
@@ -248,13 +251,14 @@ const ActiveCollegeFilter = memo(function ActiveCollegeFilter({
   hidden: number | null;
   onClear: () => void;
 }) {
+  const collegeName = useCollegeName();
   if (colleges.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-filters">
       <span className="text-slate-600 dark:text-slate-300">Showing rides from</span>
       {colleges.map((college) => (
         <span key={college} className="rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800 ring-1 ring-brand-200 dark:bg-brand-950/60 dark:text-brand-200 dark:ring-brand-800">
-          {COLLEGE_LABELS[college]}
+          {collegeName(college)}
         </span>
       ))}
       <span aria-live="polite" className="text-slate-600 dark:text-slate-300">

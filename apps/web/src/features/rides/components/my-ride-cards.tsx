@@ -8,7 +8,7 @@ import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasse
 import { cardClasses } from './field-classes';
 import { isPartOfRide } from '../utils/ride-part';
 import { legRange, routeTimes } from '../utils/ride-route';
-import { ArrivalNote, Fact, icons, RouteLabel, RoutePartNote, routeText } from './ride-bits';
+import { ArrivalNote, Fact, icons, RouteLabel, RoutePartNote, useRouteText } from './ride-bits';
 import { MessagePreview } from './message-preview';
 
 function Notes({ notes }: { notes: readonly string[] }) {
@@ -37,6 +37,7 @@ export function Badge({ className, children }: { className: string; children: Re
 
 /** A ride the user posted (spec section 2, My Rides, "Posted card"). */
 export function PostedRideCard({ ride, onView }: { ride: Ride; onView: () => void }) {
+  const routeText = useRouteText();
   const { passengers } = ride;
   return (
     <article className={`${cardClasses} flex flex-col gap-4 p-4 sm:p-5`} aria-label={routeText(ride.from, ride.to)}>
@@ -122,6 +123,7 @@ export function BookedRideCard({
   onCancel: () => void;
   cancelling: boolean;
 }) {
+  const routeText = useRouteText();
   const { ride } = booking;
   const part = isPartOfRide(ride, booking);
   const times = part ? bookingTimes(booking) : { boards: ride.departsAt, arrives: null };

@@ -6,7 +6,7 @@ import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { bookingStatusLabel, formatPrice, isActiveBooking, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { cardClasses } from './field-classes';
 import { Badge, bookingTimes, RideStateBadge } from './my-ride-cards';
-import { RouteLabel, routeText } from './ride-bits';
+import { RouteLabel, useRouteText } from './ride-bits';
 
 /** A series card lists this many dates until asked for all of them. */
 const DATES_SHOWN = 4;
@@ -33,6 +33,7 @@ function SeriesCard<T>({
   keyOf: (item: T) => string;
   renderRow: (item: T) => ReactNode;
 }) {
+  const routeText = useRouteText();
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
   const shown = showAll ? items : items.slice(0, DATES_SHOWN);

@@ -17,7 +17,6 @@ import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import type { PickedPlace } from '../../../lib/geocoder';
-import { useRegion } from '../../../lib/region';
 import { useSession } from '../../../lib/session';
 import { viewerTimeZone } from '../../../lib/viewer-time-zone';
 import { useWindowEvent } from '../../../lib/window-events';
@@ -85,7 +84,6 @@ export function PostRideModal() {
  * route is a different ride) and no return trip.
  */
 export function PostRideForm({ onDone, onPosted, ride }: { onDone: () => void; onPosted?: (created: CreatedRide) => void; ride?: Ride }) {
-  const { region } = useRegion();
   const { user } = useSession();
   const createRide = useCreateRide();
   const updateRide = useUpdateRide();
@@ -187,14 +185,14 @@ export function PostRideForm({ onDone, onPosted, ride }: { onDone: () => void; o
         <Field name="from" label="From">
           {(props) => (
             <select {...props} disabled={Boolean(ride)} className={controlClasses} {...register('from')}>
-              <PlaceOptions region={region} blankLabel="Select departure" />
+              <PlaceOptions blankLabel="Select departure" />
             </select>
           )}
         </Field>
         <Field name="to" label="To">
           {(props) => (
             <select {...props} disabled={Boolean(ride)} className={controlClasses} {...register('to')}>
-              <PlaceOptions region={region} blankLabel="Select destination" />
+              <PlaceOptions blankLabel="Select destination" />
             </select>
           )}
         </Field>
@@ -228,7 +226,7 @@ export function PostRideForm({ onDone, onPosted, ride }: { onDone: () => void; o
         </Field>
       </div>
 
-      <RideStopsFields region={region} timeZone={timeZone} today={today} />
+      <RideStopsFields timeZone={timeZone} today={today} />
 
       <Field name="price" label="Price per seat ($)" hint={<PriceSuggestionHint />}>
         {(props) => <input {...props} type="number" inputMode="decimal" min={1} step="0.01" placeholder="25" className={controlClasses} {...register('price')} />}

@@ -1,13 +1,12 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { RideRequest } from '@carpool/shared/schemas/ride-requests';
 import { WEEKDAY_NAMES } from '@carpool/shared/schemas/rides';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
 import { formatLocalTime } from '../../../lib/local-date-time';
-import { useRegion } from '../../../lib/region';
+import { usePlaceLabel, useRegion } from '../../../lib/region';
 import { useOpenRequestsAlongRide } from '../api/get-open-requests';
-import { routeText } from './ride-bits';
+import { useRouteText } from './ride-bits';
 
 interface RequestGroup {
   key: string;
@@ -32,7 +31,7 @@ function groupRequests(requests: readonly RideRequest[]): RequestGroup[] {
 }
 
 /** "3 students want Binghamton → New York City on Friday". */
-function requestGroupTitle(group: Pick<RequestGroup, 'from' | 'to' | 'weekday'> & { count: number }): string {
+function requestGroupTitle(group: Pick<RequestGroup, 'from' | 'to' | 'weekday'> & { count: number }, routeText: (from: string, to: string) => string): string {
   const who = group.count === 1 ? '1 student wants' : `${group.count} students want`;
   return `${who} ${routeText(group.from, group.to)} on ${group.weekday}`;
 }
@@ -42,6 +41,8 @@ function requestGroupTitle(group: Pick<RequestGroup, 'from' | 'to' | 'weekday'> 
  * student with a one-click message: shown after posting and in the driver's ride dialog.
  */
 export function RequestsAlongRide({ requests, headingLevel = 3 }: { requests: readonly RideRequest[]; headingLevel?: 2 | 3 }) {
+  const placeLabel = usePlaceLabel();
+  const routeText = useRouteText();
   const { toPath } = useRegion();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (requests.length === 0) return null;
@@ -53,7 +54,7 @@ export function RequestsAlongRide({ requests, headingLevel = 3 }: { requests: re
       {groupRequests(requests).map((group) => (
         <div key={group.key} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700">
           <p className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-            {requestGroupTitle({ ...group, count: group.requests.length })}
+            {requestGroupTitle({ ...group, count: group.requests.length }, routeText)}
           </p>
           <ul className="mt-2 space-y-2">
             {group.requests.map((request) => (

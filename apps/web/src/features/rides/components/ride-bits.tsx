@@ -1,20 +1,20 @@
-import { collegeLabel } from '@carpool/shared/colleges';
-import { placeLabel } from '@carpool/shared/places';
 import type { Ride, RideDriver } from '@carpool/shared/schemas/rides';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RatingSummary } from '../../../components/rating-summary';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatLocalDate, formatLocalDateTime, formatLocalTime } from '../../../lib/local-date-time';
-import { useRegion } from '../../../lib/region';
+import { useCollegeName, usePlaceLabel, useRegion } from '../../../lib/region';
 import { firstName } from '../utils/ride-labels';
 
-/** "Ithaca → New York City": places with their labels (underscores as spaces, words capitalised). */
-export function routeText(from: string, to: string): string {
-  return `${placeLabel(from)} → ${placeLabel(to)}`;
+/** "Ithaca → New York City": two of the region's places by their labels. */
+export function useRouteText(): (from: string, to: string) => string {
+  const placeLabel = usePlaceLabel();
+  return useCallback((from: string, to: string) => `${placeLabel(from)} → ${placeLabel(to)}`, [placeLabel]);
 }
 
 export function RouteLabel({ from, to }: { from: string; to: string }) {
+  const placeLabel = usePlaceLabel();
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2">
       <span>{placeLabel(from)}</span>
@@ -27,6 +27,7 @@ export function RouteLabel({ from, to }: { from: string; to: string }) {
 }
 
 function CollegeBadge({ college }: { college: RideDriver['college'] }) {
+  const collegeLabel = useCollegeName();
   if (!college) return null;
   return (
     <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 dark:bg-brand-950/60 dark:text-brand-200 dark:ring-brand-800">
@@ -74,6 +75,8 @@ export function DriverChip({ driver, suffix }: { driver: RideDriver; suffix?: Re
  * search's segment, a booking's range), else the stops the ride makes ("via Binghamton, Scranton").
  */
 export function RoutePartNote({ ride, part }: { ride: Pick<Ride, 'from' | 'to' | 'stops'>; part: { from: string; to: string } }) {
+  const placeLabel = usePlaceLabel();
+  const routeText = useRouteText();
   const isPart = part.from !== ride.from || part.to !== ride.to;
   if (!isPart && ride.stops.length === 0) return null;
   return (

@@ -6,7 +6,7 @@ import { formatLocalDate, formatLocalTime } from '../../../lib/local-date-time';
 import { formatPrice, rideCardAction } from '../utils/ride-labels';
 import { isPartOfRide, segmentTimes } from '../utils/ride-part';
 import { cardClasses } from './field-classes';
-import { ArrivalNote, DriverChip, EditedBadge, Fact, icons, RouteLabel, RoutePartNote, routeText, SeatIcons } from './ride-bits';
+import { ArrivalNote, DriverChip, EditedBadge, Fact, icons, RouteLabel, RoutePartNote, SeatIcons, useRouteText } from './ride-bits';
 
 interface RideCardProps {
   ride: Ride;
@@ -20,6 +20,7 @@ interface RideCardProps {
  * arrival times, its room and its price, and the whole ride under it.
  */
 export function RideCard({ ride, viewerId, onOpen }: RideCardProps) {
+  const routeText = useRouteText();
   const action = rideCardAction(ride, viewerId);
   const open = () => (action.kind === 'sign-in' ? openAuthModal('sign-in') : onOpen(ride));
   const { segment } = ride;

@@ -18,7 +18,7 @@ import { bookingStatusLabel, cancelRideSucceededText, formatPrice, isActiveBooki
 import { isPartOfRide, segmentTimes } from '../utils/ride-part';
 import { segmentPriceRule } from '../utils/ride-route';
 import { viewRideAs } from '../utils/ride-segment';
-import { ArrivalNote, DriverChip, EditedBadge, Fact, icons, RoutePartNote, routeText, SeatIcons } from './ride-bits';
+import { ArrivalNote, DriverChip, EditedBadge, Fact, icons, RoutePartNote, SeatIcons, useRouteText } from './ride-bits';
 import { DriverRequestsAlongRide } from './requests-along-ride';
 import { RideRoute } from './ride-route';
 import { RideParticipants } from './ride-participants';
@@ -73,6 +73,7 @@ function viewedRange(ride: Ride, initialRide: Ride | undefined): { from: string;
 
 /** The ride detail dialog of spec section 2: details, notes, participants, then booking or chat. */
 export function RideDetailModal({ rideId, initialRide, onClose, chatSlot }: RideDetailModalProps) {
+  const routeText = useRouteText();
   const { data: fresh, isError } = useRide(rideId, initialRide);
   const ride = fresh ? viewRideAs(fresh, viewedRange(fresh, initialRide)) : undefined;
   return (
@@ -93,6 +94,7 @@ export function RideDetailModal({ rideId, initialRide, onClose, chatSlot }: Ride
 }
 
 function RideDetails({ ride, onClose, chatSlot }: { ride: Ride; onClose: () => void; chatSlot?: RideChatSlot }) {
+  const routeText = useRouteText();
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   // The booking the ride showed when this dialog booked (none, or an earlier cancelled one): until

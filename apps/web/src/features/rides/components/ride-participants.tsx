@@ -11,7 +11,7 @@ import { useRegion } from '../../../lib/region';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import { bookingStatusLabel, driverBookingLabel, passengerStatusClasses, pluralize } from '../utils/ride-labels';
 import { isPartOfRide } from '../utils/ride-part';
-import { routeText } from './ride-bits';
+import { useRouteText } from './ride-bits';
 
 const ACTION_PROMPT: Record<'confirmed' | 'cancelled', { title: string; confirmLabel: string }> = {
   confirmed: { title: TEXTS.confirmAcceptBooking, confirmLabel: 'Accept' },
@@ -33,6 +33,7 @@ interface RideParticipantsProps {
 
 /** The driver and the passengers; the driver accepts or rejects pending bookings here. */
 export function RideParticipants({ ride, viewerId }: RideParticipantsProps) {
+  const routeText = useRouteText();
   const { toPath } = useRegion();
   const update = useUpdateBookingStatus();
   const isDriver = ride.driver?.id === viewerId;

@@ -1,8 +1,8 @@
-import { placeLabel } from '@carpool/shared/places';
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { formatLocalDate, formatLocalDateTime, formatLocalTime } from '../../../lib/local-date-time';
 import { isPartOfRide } from '../utils/ride-part';
 import { legRange, routePlaces, routeTimes } from '../utils/ride-route';
+import { usePlaceLabel } from '../../../lib/region';
 
 /**
  * The whole route of a ride in the dialog: its departure place, its stops and its destination, each
@@ -10,6 +10,7 @@ import { legRange, routePlaces, routeTimes } from '../utils/ride-route';
  * part looked at boards and leaves. Shown for a ride with stops or a part of one.
  */
 export function RideRoute({ ride }: { ride: Ride }) {
+  const placeLabel = usePlaceLabel();
   const part = isPartOfRide(ride, ride.segment);
   if (ride.stops.length === 0 && !part) return null;
   const places = routePlaces(ride);

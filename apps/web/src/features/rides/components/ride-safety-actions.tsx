@@ -1,12 +1,13 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import { SafetyActions } from '../../../lib/safety-actions';
-import { routeText } from './ride-bits';
+import { useRouteText } from './ride-bits';
 
 /**
  * "Report ride", "Report driver" and "Block driver" at the foot of the ride dialog, for a signed-in
  * viewer who is not the driver. A block hides the driver's rides, so the dialog closes after it.
  */
 export function RideSafetyActions({ ride, viewerId, onBlocked }: { ride: Ride; viewerId: string | null; onBlocked: () => void }) {
+  const routeText = useRouteText();
   const driver = ride.driver;
   if (viewerId === null || driver === null || driver.id === viewerId) return null;
   return (

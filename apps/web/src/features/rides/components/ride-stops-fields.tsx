@@ -1,7 +1,5 @@
 import { placeDistanceMiles } from '@carpool/shared/distance';
-import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
-import { placeLabel } from '@carpool/shared/places';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import { RIDE_STOP_WITHIN_HOURS, RIDE_STOPS_MAX } from '@carpool/shared/schemas/rides';
 import { useEffect, useId } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
@@ -9,15 +7,16 @@ import { Field, FieldMessage } from '../../../components/form/field';
 import { controlClasses, hintClasses, labelClasses } from '../../../components/form/form-classes';
 import { Button } from '../../../components/ui/button';
 import { PlaceOptions } from '../../../components/ui/place-options';
+import { useRegion } from '../../../lib/region';
 import { usePlacesOnTheWay } from '../api/get-places-on-the-way';
 import { estimatedStopTime, type PostRideFormValues, type PostRideStopValues } from '../utils/post-ride-form';
 
 const NEW_STOP: PostRideStopValues = { place: '', date: '', time: '', estimated: true };
 
 /** Miles from the departure place, to keep stops in route order; unknown places go last. */
-function milesFrom(region: Region, from: string, place: string): number {
+function milesFrom(places: PlaceIndex, from: string, place: string): number {
   try {
-    return placeDistanceMiles(builtInPlaceIndex(region), from, place);
+    return placeDistanceMiles(places, from, place);
   } catch {
     return Number.POSITIVE_INFINITY;
   }
@@ -29,7 +28,8 @@ function milesFrom(region: Region, from: string, place: string): number {
  * distance and follow the departure until the driver changes them. Once both ends are chosen, the
  * places on the way are offered, each added in its place along the route.
  */
-export function RideStopsFields({ region, timeZone, today }: { region: Region; timeZone: string; today: string }) {
+export function RideStopsFields({ timeZone, today }: { timeZone: string; today: string }) {
+  const { places: regionPlaces } = useRegion();
   const suggestionsId = useId();
   const { control, register, setValue, getValues, formState } = useFormContext<PostRideFormValues>();
   const { fields, append, insert, remove } = useFieldArray({ control, name: 'stops' });
@@ -44,16 +44,16 @@ export function RideStopsFields({ region, timeZone, today }: { region: Region; t
     const values = getValues();
     values.stops.forEach((stop, index) => {
       if (!stop.estimated) return;
-      const at = estimatedStopTime(region, values, index, timeZone);
+      const at = estimatedStopTime(regionPlaces, values, index, timeZone);
       if (!at || (at.date === stop.date && at.time === stop.time)) return;
       setValue(`stops.${index}.date`, at.date, { shouldValidate: formState.isSubmitted });
       setValue(`stops.${index}.time`, at.time, { shouldValidate: formState.isSubmitted });
     });
-  }, [region, timeZone, from, date, time, places, estimatedOnes, getValues, setValue, formState.isSubmitted]);
+  }, [regionPlaces, timeZone, from, date, time, places, estimatedOnes, getValues, setValue, formState.isSubmitted]);
 
   const addOnTheWay = (place: string) => {
-    const miles = milesFrom(region, from, place);
-    const at = stops.findIndex((stop) => stop.place && milesFrom(region, from, stop.place) > miles);
+    const miles = milesFrom(regionPlaces, from, place);
+    const at = stops.findIndex((stop) => stop.place && milesFrom(regionPlaces, from, stop.place) > miles);
     if (at === -1) append({ ...NEW_STOP, place }, { shouldFocus: false });
     else insert(at, { ...NEW_STOP, place }, { shouldFocus: false });
   };
@@ -71,14 +71,14 @@ export function RideStopsFields({ region, timeZone, today }: { region: Region; t
         <ol className="space-y-3">
           {fields.map((field, index) => {
             const number = index + 1;
-            const label = stops[index]?.place ? placeLabel(stops[index].place) : `stop ${number}`;
+            const label = stops[index]?.place ? regionPlaces.label(stops[index].place) : `stop ${number}`;
             return (
               <li key={field.id} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60" data-testid="ride-stop">
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_9.5rem_7.5rem]">
                   <Field name={`stops.${index}.place`} label={`Stop ${number}`} className="col-span-2 sm:col-span-1">
                     {(props) => (
                       <select {...props} className={controlClasses} {...register(`stops.${index}.place`)}>
-                        <PlaceOptions region={region} blankLabel="Select a stop" />
+                        <PlaceOptions blankLabel="Select a stop" />
                       </select>
                     )}
                   </Field>

@@ -23,7 +23,7 @@ describe('RidesMap', () => {
 
   it("places rides at their departure place's coordinates and draws the route through the stops of the ride opened", async () => {
     const withStops = rideWithStopsFixture({ segment: BINGHAMTON_TO_NYC, pickupLat: 42.09869, pickupLng: -75.91797 });
-    const other = rideFixture({ id: '5d3b1a2c-8e9f-4a0b-9c1d-2e3f4a5b6c7d', region: 'nj', from: 'princeton', to: 'newark_airport' });
+    const other = rideFixture({ id: '5d3b1a2c-8e9f-4a0b-9c1d-2e3f4a5b6c7d', from: 'syracuse', to: 'boston' });
     const onOpen = vi.fn();
     renderWithApp(<RidesMap rides={[withStops, other]} onOpen={onOpen} />);
     expect(screen.getByRole('region', { name: 'Map of pick-up points' })).toBeInTheDocument();

@@ -1,13 +1,13 @@
 import type { Ride } from '@carpool/shared/schemas/rides';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { placeLabel } from '@carpool/shared/places';
 import { useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
 import { useAppConfig } from '../../../lib/app-config';
+import { useRegion } from '../../../lib/region';
 import { clusterColours } from '../utils/cluster-colour';
 import { pickupPoint, routePoints } from '../utils/map-points';
-import { routeText } from './ride-bits';
+import { useRouteText } from './ride-bits';
 
 interface RidesMapProps {
   rides: readonly Ride[];
@@ -24,7 +24,6 @@ const COLOURS = { red: '#dc2626', blue: '#2563eb' } as const;
 function brandColour(): string {
   return getComputedStyle(document.documentElement).getPropertyValue('--brand-600').trim() || COLOURS.blue;
 }
-const DEFAULT_CENTRE: L.LatLngTuple = [42.444, -76.5019];
 
 function clusterIcon(count: number, colour: 'red' | 'blue'): L.DivIcon {
   const size = count < 10 ? 34 : count < 100 ? 42 : 50;
@@ -49,6 +48,7 @@ const pointIcon = L.divIcon({
  * The ride last pointed at or opened has its route drawn, through its stops.
  */
 export function RidesMap({ rides, onOpen }: RidesMapProps) {
+  const routeText = useRouteText();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
@@ -60,11 +60,13 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
     onOpenRef.current = onOpen;
   });
   const { data: config } = useAppConfig();
+  const { places, detail } = useRegion();
+  const { lat: centreLat, lng: centreLng, zoom: centreZoom } = detail.map;
   const tileUrl = config?.mapTileUrl ?? null;
 
   useEffect(() => {
     if (!containerRef.current) return;
-    const map = L.map(containerRef.current, { center: DEFAULT_CENTRE, zoom: 6, minZoom: 3, maxZoom: 16, attributionControl: Boolean(tileUrl) });
+    const map = L.map(containerRef.current, { center: [centreLat, centreLng], zoom: centreZoom, minZoom: 3, maxZoom: 16, attributionControl: Boolean(tileUrl) });
     if (tileUrl) {
       // OpenStreetMap's tile policy asks for this attribution, with the link to its licence.
       L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' }).addTo(map);
@@ -78,7 +80,7 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
       layerRef.current = null;
       routeLayerRef.current = null;
     };
-  }, [tileUrl]);
+  }, [tileUrl, centreLat, centreLng, centreZoom]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -87,7 +89,7 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
     const byId = new Map(rides.map((ride) => [ride.id, ride]));
     const features: Supercluster.PointFeature<PointProps>[] = [];
     for (const ride of rides) {
-      const point = pickupPoint(ride);
+      const point = pickupPoint(places, ride);
       if (point) {
         features.push({ type: 'Feature', properties: { rideId: ride.id }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } });
       }
@@ -144,23 +146,23 @@ export function RidesMap({ rides, onOpen }: RidesMapProps) {
     return () => {
       map.off('moveend', draw);
     };
-  }, [rides, tileUrl]);
+  }, [rides, places, routeText, tileUrl]);
 
   useEffect(() => {
     const layer = routeLayerRef.current;
     if (!layer) return;
     layer.clearLayers();
-    const points = selected ? routePoints(selected) : [];
+    const points = selected ? routePoints(places, selected) : [];
     if (points.length < 2) return;
     const colour = brandColour();
     layer.addLayer(L.polyline(points.map((point) => [point.lat, point.lng] as L.LatLngTuple), { color: colour, weight: 4, opacity: 0.85, interactive: false }));
     for (const point of points.slice(1, -1)) {
       layer.addLayer(L.circleMarker([point.lat, point.lng], { radius: 5, color: '#fff', weight: 2, fillColor: colour, fillOpacity: 1, interactive: false }));
     }
-  }, [selected, tileUrl]);
+  }, [selected, places, tileUrl]);
 
-  const unmapped = rides.filter((ride) => !pickupPoint(ride)).length;
-  const shownRoute = selected ? routePoints(selected).map((point) => placeLabel(point.place)) : [];
+  const unmapped = rides.filter((ride) => !pickupPoint(places, ride)).length;
+  const shownRoute = selected ? routePoints(places, selected).map((point) => places.label(point.place)) : [];
   return (
     <div className="space-y-2">
       <div

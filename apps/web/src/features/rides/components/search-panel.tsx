@@ -2,7 +2,6 @@ import type { College } from '@carpool/shared/colleges';
 import { MAX_SEATS, MAX_SUITCASES } from '@carpool/shared/constants';
 import { memo, useId, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useRegion } from '../../../lib/region';
 import { CollegeSelect } from './college-select';
 import { fieldClasses, labelClasses } from './field-classes';
 import { PlaceOptions } from '../../../components/ui/place-options';
@@ -56,7 +55,6 @@ function MinimumOptions({ max }: { max: number }) {
  * free seats, suitcases and verified drivers; every change searches at once.
  */
 function SearchPanelUnmemoized({ values, minDate, onChange, onSearch, searching }: SearchPanelProps) {
-  const { region } = useRegion();
   const fromId = useId();
   const toId = useId();
   const dateId = useId();
@@ -76,7 +74,7 @@ function SearchPanelUnmemoized({ values, minDate, onChange, onSearch, searching 
           Departing from
         </label>
         <select id={fromId} className={fieldClasses} value={values.from} onChange={(event) => onChange({ from: event.target.value })}>
-          <PlaceOptions region={region} blankLabel="Anywhere" />
+          <PlaceOptions blankLabel="Anywhere" />
         </select>
       </div>
       <div>
@@ -84,7 +82,7 @@ function SearchPanelUnmemoized({ values, minDate, onChange, onSearch, searching 
           Going to
         </label>
         <select id={toId} className={fieldClasses} value={values.to} onChange={(event) => onChange({ to: event.target.value })}>
-          <PlaceOptions region={region} blankLabel="Anywhere" />
+          <PlaceOptions blankLabel="Anywhere" />
         </select>
       </div>
       <div>

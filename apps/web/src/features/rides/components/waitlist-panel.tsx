@@ -1,5 +1,4 @@
 import { MAX_SEATS, MAX_SUITCASES, MIN_SEATS } from '@carpool/shared/constants';
-import { placeLabel } from '@carpool/shared/places';
 import type { Ride, RideSegment } from '@carpool/shared/schemas/rides';
 import { joinWaitlistFormSchema, type JoinWaitlistInput } from '@carpool/shared/schemas/waitlist';
 import { useState } from 'react';
@@ -18,8 +17,9 @@ import { useJoinWaitlist, useLeaveWaitlist, useWaitingPassengers } from '../api/
 import { pluralize } from '../utils/ride-labels';
 import { isPartOfRide } from '../utils/ride-part';
 import { segmentToSend } from '../utils/ride-route';
-import { routeText } from './ride-bits';
+import { useRouteText } from './ride-bits';
 import { BookingForm } from './booking-form';
+import { usePlaceLabel } from '../../../lib/region';
 
 function range(from: number, to: number): number[] {
   return to < from ? [] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -38,6 +38,7 @@ function needsWaitlist(room: Pick<RideSegment, 'seatsAvailable' | 'suitcasesAvai
  * ride is full, or on request when it has less room than they need.
  */
 export function BookOrWait({ ride, onBooked }: { ride: Ride; onBooked: () => void }) {
+  const placeLabel = usePlaceLabel();
   const [wantsMore, setWantsMore] = useState(false);
   if (ride.myWaitlistEntry) return <MyWaitlistPlace ride={ride} />;
   if (ride.segment.seatsAvailable === 0) {
@@ -140,6 +141,7 @@ export function WaitlistForm({ ride }: { ride: Ride }) {
 
 /** The waiting passenger's place in line and "Leave waiting list". */
 function MyWaitlistPlace({ ride }: { ride: Ride }) {
+  const placeLabel = usePlaceLabel();
   const entry = ride.myWaitlistEntry!;
   const leave = useLeaveWaitlist();
   const { showToast } = useToast();
@@ -169,6 +171,7 @@ function MyWaitlistPlace({ ride }: { ride: Ride }) {
 
 /** The driver's view of the line, in order, under the participants; asked for only when someone waits. */
 export function WaitingPassengers({ ride }: { ride: Pick<Ride, 'id' | 'waitingCount' | 'from' | 'to'> }) {
+  const routeText = useRouteText();
   const { data, isError } = useWaitingPassengers(ride.id, ride.waitingCount > 0);
   if (isError) {
     return (

@@ -1,4 +1,3 @@
-import { isCollege } from '@carpool/shared/colleges';
 import { CAROUSEL_DAYS } from '@carpool/shared/constants';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,7 +17,8 @@ import { readAddressedSearch, withSearchPatch, type SearchPatch } from '../utils
  */
 export function useRideSearch() {
   const { user } = useSession();
-  const { region } = useRegion();
+  const { region, places, detail } = useRegion();
+  const scope = useMemo(() => ({ places, colleges: detail.colleges.map((college) => college.slug) }), [places, detail]);
   const [searchParams, setSearchParams] = useSearchParams();
   const [timezone] = useState(viewerTimeZone);
   const today = viewerToday();
@@ -27,9 +27,9 @@ export function useRideSearch() {
   const [pending, setPending] = useState<{ of: URLSearchParams; patch: SearchPatch } | null>(null);
   if (pending && pending.of !== searchParams) setPending(null);
   const pendingPatch = pending?.of === searchParams ? pending.patch : null;
-  const addressed = useMemo(() => ({ ...readAddressedSearch(searchParams, region), ...pendingPatch }), [searchParams, region, pendingPatch]);
+  const addressed = useMemo(() => ({ ...readAddressedSearch(searchParams, scope), ...pendingPatch }), [searchParams, scope, pendingPatch]);
   // Read once per region: going back to an address without colleges shows what the page showed then.
-  const remembered = useMemo(() => getRememberedColleges(region), [region]);
+  const remembered = useMemo(() => getRememberedColleges(region, scope.colleges), [region, scope]);
   // A past day (a page left open past midnight, an old link) is no filter.
   const date = addressed.date >= today ? addressed.date : '';
 
@@ -45,10 +45,10 @@ export function useRideSearch() {
     () => ({
       ...addressed,
       date,
-      colleges: addressed.colleges ?? remembered ?? (isCollege(userCollege) ? [userCollege] : []),
+      colleges: addressed.colleges ?? remembered ?? (userCollege && scope.colleges.includes(userCollege) ? [userCollege] : []),
       timezone,
     }),
-    [addressed, date, remembered, userCollege, timezone],
+    [addressed, date, remembered, userCollege, scope, timezone],
   );
 
   // Each change is an entry of the history, so that back undoes it.

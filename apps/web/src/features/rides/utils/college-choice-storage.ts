@@ -1,16 +1,16 @@
-import { COLLEGES, type College } from '@carpool/shared/colleges';
+import type { College } from '@carpool/shared/colleges';
 import { STORAGE_KEYS } from '@carpool/shared/constants';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 
 /**
  * The college filter as the user last chose it in this region, or null when never chosen (the
  * user's own college applies). Storage can throw (blocked cookies): the choice is then not kept.
  */
-export function getRememberedColleges(region: Region): College[] | null {
+export function getRememberedColleges(region: Region, known: readonly College[]): College[] | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.collegeFilter(region));
     const value: unknown = raw === null ? null : JSON.parse(raw);
-    return Array.isArray(value) ? COLLEGES.filter((college) => value.includes(college)) : null;
+    return Array.isArray(value) ? known.filter((college) => value.includes(college)) : null;
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { specPlaceIndex } from '@carpool/shared/fixtures/spec-regions';
 import { describe, expect, it } from 'vitest';
 import { rideWithStopsFixture } from '../test/ride-fixture';
 import {
@@ -139,11 +140,11 @@ describe('post ride form: stops', () => {
   it('estimates when the ride reaches a stop from the road miles through the stops before it', () => {
     const values = { ...filled, date: '2099-03-13', time: '17:30', stops: [stop('binghamton', '', ''), stop('scranton', '', ''), stop('', '', '')] };
     // Ithaca -> Binghamton is 47.3 road miles (57 minutes); on to Scranton 61.7 more (131 in all).
-    expect(estimatedStopTime('cornell', values, 0, 'America/New_York')).toEqual({ date: '2099-03-13', time: '18:27' });
-    expect(estimatedStopTime('cornell', values, 1, 'America/New_York')).toEqual({ date: '2099-03-13', time: '19:41' });
-    expect(estimatedStopTime('cornell', values, 2, 'America/New_York')).toBeNull();
-    expect(estimatedStopTime('cornell', { ...values, time: '' }, 0, 'America/New_York')).toBeNull();
-    expect(estimatedStopTime('nj', values, 0, 'America/New_York')).toBeNull();
+    expect(estimatedStopTime(specPlaceIndex('cornell'), values, 0, 'America/New_York')).toEqual({ date: '2099-03-13', time: '18:27' });
+    expect(estimatedStopTime(specPlaceIndex('cornell'), values, 1, 'America/New_York')).toEqual({ date: '2099-03-13', time: '19:41' });
+    expect(estimatedStopTime(specPlaceIndex('cornell'), values, 2, 'America/New_York')).toBeNull();
+    expect(estimatedStopTime(specPlaceIndex('cornell'), { ...values, time: '' }, 0, 'America/New_York')).toBeNull();
+    expect(estimatedStopTime(specPlaceIndex('nj'), values, 0, 'America/New_York')).toBeNull();
   });
 
   it("prefills an edit with the ride's stops in the viewer's zone, and sends stops only when they changed", () => {

@@ -1,7 +1,6 @@
 import { DEFAULT_SEATS, DEFAULT_SUITCASES, MAX_PRICE, MIN_PRICE, SERIES_HORIZON_WEEKS, SERIES_MAX_WEEKS } from '@carpool/shared/constants';
 import { estimatedTravelMinutes, legMiles } from '@carpool/shared/distance';
-import { builtInPlaceIndex } from '@carpool/shared/built-in-place-index';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import { CreateRideInput, departsInFuture, type CreateRide, type CreatedRide, type Ride, type UpdateRideInput } from '@carpool/shared/schemas/rides';
 import { dayInTimeZone, timeInTimeZone, wallClockToInstant, wallClockToUtc } from '@carpool/shared/time-zones';
 import type { FieldValues } from 'react-hook-form';
@@ -277,7 +276,7 @@ export function toUpdateRideBody(ride: Ride, body: CreateRide): UpdateRideInput 
  * places up to it are known.
  */
 export function estimatedStopTime(
-  region: Region,
+  places: PlaceIndex,
   values: Pick<PostRideFormValues, 'from' | 'date' | 'time' | 'stops'>,
   index: number,
   timezone: string,
@@ -287,7 +286,7 @@ export function estimatedStopTime(
   if (!departure || route.some((place) => !place)) return null;
   let miles: number;
   try {
-    miles = legMiles(builtInPlaceIndex(region), route).reduce((sum, leg) => sum + leg, 0);
+    miles = legMiles(places, route).reduce((sum, leg) => sum + leg, 0);
   } catch {
     // A place of another region (the region was switched with the form open): no estimate.
     return null;

@@ -30,10 +30,11 @@ const booking = (status: 'pending' | 'confirmed' | 'cancelled' | 'completed') =>
 
 describe('collegeSelectLabel', () => {
   it('reads College, the college name, or N Colleges', () => {
-    expect(collegeSelectLabel([])).toBe('College');
-    expect(collegeSelectLabel(['ithaca'])).toBe('Ithaca');
-    expect(collegeSelectLabel(['cornell', 'syracuse'])).toBe('2 Colleges');
-    expect(collegeSelectLabel(['cornell', 'ithaca', 'binghamton', 'syracuse'])).toBe('4 Colleges');
+    const nameOf = (college: string) => ({ ithaca: 'Ithaca College' })[college] ?? college;
+    expect(collegeSelectLabel([], nameOf)).toBe('College');
+    expect(collegeSelectLabel(['ithaca'], nameOf)).toBe('Ithaca College');
+    expect(collegeSelectLabel(['cornell', 'syracuse'], nameOf)).toBe('2 Colleges');
+    expect(collegeSelectLabel(['cornell', 'ithaca', 'binghamton', 'syracuse'], nameOf)).toBe('4 Colleges');
   });
 });
 

@@ -1,13 +1,13 @@
-import { COLLEGE_LABELS, type College } from '@carpool/shared/colleges';
+import type { College } from '@carpool/shared/colleges';
 import { PAYMENTS_ENABLED, RIDE_MESSAGE_PREVIEW_CHARS, RIDE_MESSAGE_PREVIEW_COUNT } from '@carpool/shared/constants';
 import { TEXTS } from '@carpool/shared/texts';
 import type { RideMessage } from '@carpool/shared/schemas/messages';
 import type { BookingCanceller, BookingStatus, MyBooking, Ride } from '@carpool/shared/schemas/rides';
 
 /** The College dropdown's label: "College", the one college's name, or "N Colleges". */
-export function collegeSelectLabel(selected: readonly College[]): string {
+export function collegeSelectLabel(selected: readonly College[], nameOf: (college: College) => string): string {
   if (selected.length === 0) return 'College';
-  if (selected.length === 1) return COLLEGE_LABELS[selected[0]!];
+  if (selected.length === 1) return nameOf(selected[0]!);
   return `${selected.length} Colleges`;
 }
 

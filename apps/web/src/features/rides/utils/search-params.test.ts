@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { specPlaceIndex, type SpecRegion } from '@carpool/shared/fixtures/spec-regions';
 import { readAddressedSearch, withSearchPatch } from './search-params';
 
-const read = (search: string) => readAddressedSearch(new URLSearchParams(search), 'cornell');
+const scopeOf = (region: SpecRegion) => ({ places: specPlaceIndex(region), colleges: ['cornell', 'ithaca', 'binghamton', 'syracuse'] });
+const read = (search: string) => readAddressedSearch(new URLSearchParams(search), scopeOf('cornell'));
 
 describe('the search in the address', () => {
   it('reads the defaults from an empty address', () => {
@@ -15,7 +17,7 @@ describe('the search in the address', () => {
 
   it("keeps only the region's places, real days and minimums within the limits", () => {
     expect(read('from=newark&to=ithaca&date=2026-02-30&seats=8&suitcases=9')).toMatchObject({ from: '', to: 'ithaca', date: '', seats: 8, suitcases: 0 });
-    expect(readAddressedSearch(new URLSearchParams('from=newark'), 'nj').from).toBe('newark');
+    expect(readAddressedSearch(new URLSearchParams('from=newark'), scopeOf('nj')).from).toBe('newark');
   });
 
   it('writes a change back, leaving defaults and every other parameter out of it', () => {
@@ -26,6 +28,6 @@ describe('the search in the address', () => {
 
   it('reads back what it writes', () => {
     const search = { from: 'ithaca', to: 'boston', date: '2099-01-02', colleges: ['ithaca' as const], sort: 'price' as const, seats: 1, suitcases: 2, verifiedDrivers: true };
-    expect(readAddressedSearch(withSearchPatch(new URLSearchParams(), search), 'cornell')).toEqual(search);
+    expect(readAddressedSearch(withSearchPatch(new URLSearchParams(), search), scopeOf('cornell'))).toEqual(search);
   });
 });

@@ -1,7 +1,6 @@
-import { COLLEGES, isCollege, type College } from '@carpool/shared/colleges';
+import type { College } from '@carpool/shared/colleges';
 import { MAX_SEATS, MAX_SUITCASES } from '@carpool/shared/constants';
-import { isPlaceOf } from '@carpool/shared/places';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { PlaceIndex } from '@carpool/shared/place-index';
 import type { RideSort } from '@carpool/shared/schemas/rides';
 import { isCalendarDay } from '@carpool/shared/time-zones';
 
@@ -38,19 +37,25 @@ function minimumOf(value: string | null, max: number): number {
   return number <= max ? number : 0;
 }
 
-function placeOf(params: URLSearchParams, key: 'from' | 'to', region: Region): string {
-  const value = params.get(key) ?? '';
-  return value && isPlaceOf(region, value) ? value : '';
+/** What the region offers to search by: its places, and its colleges' slugs in the order of its list. */
+export interface SearchScope {
+  places: PlaceIndex;
+  colleges: readonly College[];
 }
 
-export function readAddressedSearch(params: URLSearchParams, region: Region): AddressedSearch {
+function placeOf(params: URLSearchParams, key: 'from' | 'to', places: PlaceIndex): string {
+  const value = params.get(key) ?? '';
+  return value && places.has(value) ? value : '';
+}
+
+export function readAddressedSearch(params: URLSearchParams, scope: SearchScope): AddressedSearch {
   const colleges = params.getAll('colleges');
   const date = params.get('date') ?? '';
   return {
-    from: placeOf(params, 'from', region),
-    to: placeOf(params, 'to', region),
+    from: placeOf(params, 'from', scope.places),
+    to: placeOf(params, 'to', scope.places),
     date: isCalendarDay(date) ? date : '',
-    colleges: colleges.length === 0 ? null : colleges.includes(ALL_COLLEGES_VALUE) ? [] : COLLEGES.filter((college) => colleges.includes(college)),
+    colleges: colleges.length === 0 ? null : colleges.includes(ALL_COLLEGES_VALUE) ? [] : scope.colleges.filter((college) => colleges.includes(college)),
     sort: params.get('sort') === 'price' ? 'price' : 'departure',
     seats: minimumOf(params.get('seats'), MAX_SEATS),
     suitcases: minimumOf(params.get('suitcases'), MAX_SUITCASES),
@@ -64,7 +69,7 @@ export function withSearchPatch(current: URLSearchParams, patch: SearchPatch): U
   for (const [key, value] of Object.entries(patch) as [keyof SearchPatch, SearchPatch[keyof SearchPatch]][]) {
     next.delete(key);
     if (key === 'colleges') {
-      const colleges = (value as College[]).filter(isCollege);
+      const colleges = value as College[];
       if (colleges.length === 0) next.set(key, ALL_COLLEGES_VALUE);
       for (const college of colleges) next.append(key, college);
     } else if (value !== undefined && value !== DEFAULTS[key]) {

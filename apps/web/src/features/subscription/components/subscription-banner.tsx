@@ -1,5 +1,4 @@
 import { SUBSCRIPTION_BANNER_CLOSE_MS } from '@carpool/shared/constants';
-import { REGION_WORDING } from '@carpool/shared/regions';
 import { Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { lazyWithReload } from '../../../lib/lazy-with-reload';
@@ -43,7 +42,7 @@ function SubscriptionFormPlaceholder() {
 
 /** The newsletter banner of the home page (spec sections 2 and 4). */
 export function SubscriptionBanner() {
-  const { region } = useRegion();
+  const { region, detail } = useRegion();
   const { isSignedIn } = useSession();
   const [phase, setPhase] = useState<Phase>('editing');
   const [dismissed, setDismissed] = useState(false);
@@ -78,14 +77,14 @@ export function SubscriptionBanner() {
       </button>
       {phase === 'done' ? (
         <p role="status" className="pr-8 text-lg font-semibold text-emerald-700 dark:text-emerald-300">
-          You&apos;re subscribed! We&apos;ll keep you posted about rides {REGION_WORDING[region].where}.
+          You&apos;re subscribed! We&apos;ll keep you posted about rides {detail.where}.
         </p>
       ) : (
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
           <div className="pr-8">
             <h2 className="text-lg font-bold text-slate-900 dark:text-white">Never miss a ride</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              Get news about rides {REGION_WORDING[region].where} in your inbox.
+              Get news about rides {detail.where} in your inbox.
             </p>
           </div>
           {idle ? (

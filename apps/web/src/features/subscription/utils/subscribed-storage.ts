@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@carpool/shared/constants';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 
 // Storage can throw (blocked cookies); the banner then simply shows again next time.
 export function isSubscribed(region: Region): boolean {

@@ -2,7 +2,7 @@ import type { CreateReportInput } from '@carpool/shared/schemas/trust';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
-import type { BuiltInRegion as Region } from '@carpool/shared/regions';
+import type { Region } from '@carpool/shared/regions';
 
 const BLOCKS_KEY = ['users', 'me', 'blocks'] as const;
 
