@@ -3,6 +3,7 @@ import type { VerificationSubmission } from '@carpool/shared/schemas/verificatio
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGE_RATE_LIMIT } from '../../plugins/message-rate-limit.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { openRegion, regionInput } from '../../test/region-fixtures.js';
 import { smallPng } from '../../test/images.js';
 import { multipartRequest } from '../../test/multipart.js';
 import { RIDES_TEST_START, bookRide, postRide, rideRequestBody } from '../../test/ride-fixtures.js';
@@ -59,18 +60,7 @@ describeEachDatabase('region moderators in the console', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { start: RIDES_TEST_START, config: { adminEmails: ['boss@cornell.edu'], allowedEmailDomains: null } });
     admin = await t.signIn('boss@cornell.edu', 'Ada Admin');
-    await asAdmin('POST', '/api/admin/regions', {
-      slug: 'rochester',
-      name: 'Rochester',
-      where: 'at Rochester',
-      subtitle: 'Intercity Carpool Platform for Rochester',
-      theme: { light: '#c2410c', dark: '#fdba74' },
-      timeZone: 'America/New_York',
-      map: { lat: 43.1566, lng: -77.6088, zoom: 7 },
-      emailDomains: ['rochester.edu'],
-    });
-    await asAdmin('PUT', '/api/admin/regions/rochester/places', { format: 'csv', content: 'slug,label,lat,lng\nrochester,Rochester,43.1566,-77.6088\nbuffalo,Buffalo,42.8865,-78.8784' });
-    await asAdmin('POST', '/api/admin/regions/rochester/publish');
+    await openRegion(t, admin.token, regionInput('rochester'), 'slug,label,lat,lng\nrochester,Rochester,43.1566,-77.6088\nbuffalo,Buffalo,42.8865,-78.8784');
     await asAdmin('PUT', '/api/admin/regions/cornell/moderators', { emails: ['cora@cornell.edu'] });
     await asAdmin('PUT', '/api/admin/regions/rochester/moderators', { emails: ['rex@rochester.edu'] });
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { SignedInUser } from '@carpool/shared/schemas/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { openRegion, regionInput } from '../../test/region-fixtures.js';
 import { RIDES_TEST_START, bookRide, postRide } from '../../test/ride-fixtures.js';
 
 /*
@@ -33,28 +34,12 @@ describeEachDatabase("a console-made region's place labels in the server's texts
   beforeAll(async () => {
     t = await createTestApp(kind, { start: RIDES_TEST_START, config: { adminEmails: ['boss@cornell.edu'], allowedEmailDomains: null } });
     admin = await t.signIn('boss@cornell.edu', 'Ada Admin');
-    const steps: [method: 'POST' | 'PUT', url: string, payload?: Record<string, unknown>][] = [
-      [
-        'POST',
-        '/api/admin/regions',
-        {
-          slug: 'lakeshore',
-          name: 'Lakeshore',
-          where: 'on the Lakeshore',
-          subtitle: 'Rides along Lake Ontario',
-          theme: { light: '#c2410c', dark: '#fdba74' },
-          timeZone: 'America/New_York',
-          map: { lat: 43.1566, lng: -77.6088, zoom: 7 },
-          emailDomains: ['rochester.edu'],
-        },
-      ],
-      ['PUT', '/api/admin/regions/lakeshore/places', { format: 'csv', content: `slug,label,lat,lng\nrochester_downtown,${FROM_LABEL},43.1566,-77.6088\nbuf,${TO_LABEL},42.9405,-78.7322` }],
-      ['POST', '/api/admin/regions/lakeshore/publish'],
-    ];
-    for (const [method, url, payload] of steps) {
-      const res = await t.call({ method, url, token: admin.token, payload });
-      expect(res.statusCode, res.body).toBeLessThan(300);
-    }
+    await openRegion(
+      t,
+      admin.token,
+      regionInput('lakeshore', { name: 'Lakeshore', where: 'on the Lakeshore', subtitle: 'Rides along Lake Ontario' }),
+      `slug,label,lat,lng\nrochester_downtown,${FROM_LABEL},43.1566,-77.6088\nbuf,${TO_LABEL},42.9405,-78.7322`,
+    );
     driver = await signInTo('dana@rochester.edu', 'Dana Driver');
     passenger = await signInTo('pat@rochester.edu', 'Pat Passenger');
   });

@@ -2,18 +2,10 @@ import type { AdminRegion, RegionSummary } from '@carpool/shared/schemas/regions
 import type { AuditEntry } from '@carpool/shared/schemas/trust';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness.js';
+import { regionInput } from '../../test/region-fixtures.js';
 import { rideBody, rideRequestBody } from '../../test/ride-fixtures.js';
 
-const ROCHESTER = {
-  slug: 'rochester',
-  name: 'Rochester',
-  where: 'at Rochester',
-  subtitle: 'Intercity Carpool Platform for Rochester',
-  theme: { light: '#c2410c', dark: '#fdba74' },
-  timeZone: 'America/New_York',
-  map: { lat: 43.1566, lng: -77.6088, zoom: 7 },
-  emailDomains: ['rochester.edu', 'RIT.edu'],
-};
+const ROCHESTER = regionInput('rochester', { emailDomains: ['rochester.edu', 'RIT.edu'] });
 const TEN_PLACES = [
   'slug,label,lat,lng',
   'rochester,Rochester,43.1566,-77.6088',

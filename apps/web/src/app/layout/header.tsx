@@ -8,6 +8,7 @@ import { useRegion } from '../../lib/region';
 import { useSession } from '../../lib/session';
 import { dispatchWindowEvent, openAuthModal } from '../../lib/window-events';
 import { ThemeToggle } from './theme-toggle';
+import { BrandMark } from '../../components/brand-mark';
 
 // The bell brings socket.io-client, which only a signed-in page needs; without its code the header
 // simply has no bell.
@@ -38,15 +39,7 @@ function Logo() {
       to={toPath('/')}
       className="flex items-center gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
-      <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm">
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M5 17H3v-5l2-5h14l2 5v5h-2" />
-          <path d="M3 12h18" />
-          <circle cx="7.5" cy="17" r="2" />
-          <circle cx="16.5" cy="17" r="2" />
-          <path d="M9.5 17h5" />
-        </svg>
-      </span>
+      <BrandMark />
       <span className="flex flex-col leading-tight">
         <span className="text-base font-extrabold tracking-tight text-slate-900 dark:text-white">Carpool</span>
         <span className="text-xs font-medium text-brand-700 dark:text-brand-300">{detail.name}</span>

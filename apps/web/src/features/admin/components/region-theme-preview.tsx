@@ -2,6 +2,7 @@ import { CONTRAST_AA, THEME_SCALE_STEPS, themeContrast, themeScaleOf, type Theme
 import { useState, type CSSProperties } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { badgeClasses, mutedClasses } from './admin-classes';
+import { BrandMark } from '../../../components/brand-mark';
 
 interface Theme {
   light: string;
@@ -116,15 +117,7 @@ function PreviewPane({ mode, style, name, subtitle, route }: Omit<PreviewProps, 
       <div inert data-testid={`preview-${mode}`} style={style} className={`overflow-hidden rounded-2xl ring-1 ${classes.pane}`}>
         <div className={`flex h-14 items-center justify-between gap-2 border-b px-3 ${classes.header}`}>
           <span className="flex min-w-0 items-center gap-2">
-            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm">
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M5 17H3v-5l2-5h14l2 5v5h-2" />
-                <path d="M3 12h18" />
-                <circle cx="7.5" cy="17" r="2" />
-                <circle cx="16.5" cy="17" r="2" />
-                <path d="M9.5 17h5" />
-              </svg>
-            </span>
+            <BrandMark className="shrink-0" />
             <span className="flex min-w-0 flex-col leading-tight">
               <span className={`text-base font-extrabold tracking-tight ${classes.title}`}>Carpool</span>
               <span className={`truncate text-xs font-medium ${classes.regionName}`}>{name || 'Region name'}</span>
