@@ -27,7 +27,7 @@ if (!('homeShell' in document.documentElement.dataset)) holdRequestsUntilFirstPa
 // alongside the page's code; a failed answer is left to the region provider to ask again.
 const queryClient = createQueryClient();
 const { pathname } = window.location;
-void Promise.all([preloadFirstPage(pathname), prefetchRegionData(queryClient, regionPrefixOf(pathname), getStoredRegion()).catch(() => undefined)]).then(() => {
+void Promise.all([preloadFirstPage(pathname), prefetchRegionData(queryClient, regionPrefixOf(pathname), getStoredRegion(), document.documentElement.dataset.region ?? null).catch(() => undefined)]).then(() => {
   const root = createRoot(container);
   startTransition(() => {
     root.render(

@@ -1,3 +1,5 @@
+import { SPEC_REGION_SUMMARIES, specRegionDetail } from '@carpool/shared/fixtures/spec-regions';
+import { TEXTS } from '@carpool/shared/texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +63,26 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Intercity Carpool Platform for New Jersey')).toBeInTheDocument();
     expect(screen.getByText('beta')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/nj');
+  });
+
+  it("mounts any served region's pages under its slug, and answers a slug that names none with the not-found page, asking nothing for it", async () => {
+    const rochester = { ...specRegionDetail('nj'), slug: 'rochester', name: 'Rochester', subtitle: 'Intercity Carpool Platform for Rochester' };
+    const fetchMock = fakeServer({
+      'GET /api/config': () => ({ body: { mode: 'dev', googleClientId: null, googleMapsApiKey: null, mapTileUrl: null } }),
+      'GET /api/regions': () => ({ body: [SPEC_REGION_SUMMARIES.cornell, SPEC_REGION_SUMMARIES.nj, { ...rochester, places: undefined, colleges: undefined }] }),
+      'GET /api/regions/rochester': () => ({ body: rochester }),
+    });
+    const first = renderWithApp(routes, { path: '/rochester/terms', askForRegions: true });
+    expect(await screen.findByRole('heading', { name: 'About and Terms of Service' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/rochester');
+    expect(screen.getByRole('link', { name: /Carpool/ })).toHaveTextContent('Rochester');
+    first.unmount();
+
+    renderWithApp(routes, { path: '/no-such-page', askForRegions: true });
+    expect(await screen.findByRole('heading', { name: TEXTS.pageNotFound }, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Carpool/ })).toHaveAttribute('href', '/');
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked).not.toContain('/api/regions/no-such-page');
   });
 
   it('renders a lazily loaded page from a deep link, inside the layout', async () => {

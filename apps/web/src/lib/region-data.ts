@@ -19,10 +19,14 @@ async function getRegionJson<T>(path: string): Promise<T | null> {
 
 const REGION_DATA_STALE_MS = 5 * 60_000;
 
-/** The live regions, in the picker's order: the first is the default region. */
+/**
+ * The served regions, in the picker's order: the live ones (the first is the default region) and
+ * the archived ones, whose pages stay readable. A slug not among them is not asked for: its pages
+ * answer "not found" without a failed request.
+ */
 export const regionListQueryOptions = queryOptions({
   queryKey: ['regions'],
-  queryFn: async () => (await getRegionJson<RegionSummary[]>('/api/regions')) ?? [],
+  queryFn: async () => (await getRegionJson<RegionSummary[]>('/api/regions?include=archived')) ?? [],
   staleTime: REGION_DATA_STALE_MS,
   meta: { failureLog: 'Error fetching regions:' },
 });
@@ -41,22 +45,27 @@ export function regionDetailQueryOptions(region: Region) {
  * The region a page shows when its address names none: the stored one while it is live, else the
  * first live region (the specification's cornell while it is first in the picker).
  */
-export function fallbackRegionOf(live: readonly RegionSummary[], stored: Region | null): Region | null {
+export function fallbackRegionOf(served: readonly RegionSummary[], stored: Region | null): Region | null {
+  const live = served.filter((region) => region.status === 'live');
   if (stored && live.some((region) => region.slug === stored)) return stored;
   return live[0]?.slug ?? null;
 }
 
+/** The region of an address: its prefix when that names a served region, else the fallback; null when none is open. */
+export function regionOfAddress(served: readonly RegionSummary[], prefix: Region | null, stored: Region | null): { region: Region | null; unknownPrefix: boolean } {
+  if (prefix && served.some((region) => region.slug === prefix)) return { region: prefix, unknownPrefix: false };
+  return { region: fallbackRegionOf(served, stored), unknownPrefix: prefix !== null };
+}
+
 /**
- * main.tsx, before the first render: asks for the region list and the address's region at once,
- * so the first render has them (the region provider would otherwise suspend on them).
+ * main.tsx, before the first render: asks for the region list and the address's region, so the
+ * first render has them (the region provider would otherwise suspend on them). `hinted` is the
+ * region theme-init.js found in /api/regions.css: known to be served, it is asked for at once,
+ * alongside the list, rather than after it.
  */
-export async function prefetchRegionData(queryClient: QueryClient, prefix: Region | null, stored: Region | null): Promise<void> {
-  const named = prefix ?? stored;
-  const [live, detail] = await Promise.all([
-    queryClient.ensureQueryData(regionListQueryOptions),
-    named ? queryClient.ensureQueryData(regionDetailQueryOptions(named)) : Promise.resolve(null),
-  ]);
-  if (detail && (prefix || live.some((region) => region.slug === detail.slug))) return;
-  const fallback = fallbackRegionOf(live, stored);
-  if (fallback) await queryClient.ensureQueryData(regionDetailQueryOptions(fallback));
+export async function prefetchRegionData(queryClient: QueryClient, prefix: Region | null, stored: Region | null, hinted: Region | null): Promise<void> {
+  if (hinted) void queryClient.prefetchQuery(regionDetailQueryOptions(hinted));
+  const served = await queryClient.ensureQueryData(regionListQueryOptions);
+  const { region } = regionOfAddress(served, prefix, stored);
+  if (region) await queryClient.ensureQueryData(regionDetailQueryOptions(region));
 }

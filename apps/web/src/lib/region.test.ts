@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackRegionOf } from './region-data';
+import { fallbackRegionOf, regionOfAddress } from './region-data';
 import { regionPrefixOf, withRegionPrefix } from './region';
 import { SPEC_REGION_SUMMARIES } from '@carpool/shared/fixtures/spec-regions';
 
@@ -25,6 +25,14 @@ describe('region resolution', () => {
     expect(fallbackRegionOf(live, 'archived-one')).toBe('cornell');
     expect(fallbackRegionOf(live, null)).toBe('cornell');
     expect(fallbackRegionOf([], null)).toBeNull();
+  });
+
+  it("shows a served region's pages, archived ones too, and an unknown slug's as not found in the fallback region", () => {
+    const served = [...live, { ...SPEC_REGION_SUMMARIES.nj, slug: 'old-campus', status: 'archived' as const }];
+    expect(regionOfAddress(served, 'rochester', null)).toEqual({ region: 'rochester', unknownPrefix: false });
+    expect(regionOfAddress(served, 'old-campus', null)).toEqual({ region: 'old-campus', unknownPrefix: false });
+    expect(regionOfAddress(served, 'no-such-page', 'nj')).toEqual({ region: 'nj', unknownPrefix: true });
+    expect(regionOfAddress(served, null, 'old-campus')).toEqual({ region: 'cornell', unknownPrefix: false });
   });
 
   it('keeps the current prefix on links', () => {

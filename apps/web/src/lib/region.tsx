@@ -4,7 +4,7 @@ import type { RegionDetail, RegionSummary } from '@carpool/shared/schemas/region
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { fallbackRegionOf, regionDetailQueryOptions, regionListQueryOptions } from './region-data';
+import { fallbackRegionOf, regionDetailQueryOptions, regionListQueryOptions, regionOfAddress } from './region-data';
 import { getStoredRegion, setStoredRegion } from './storage';
 
 /**
@@ -117,11 +117,12 @@ function NoRegion() {
 export function RegionProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const prefix = regionPrefixOf(pathname);
-  const { data: live } = useSuspenseQuery(regionListQueryOptions);
-  const region = prefix ?? fallbackRegionOf(live, getStoredRegion());
+  const { data: served } = useSuspenseQuery(regionListQueryOptions);
+  const live = useMemo(() => served.filter((region) => region.status === 'live'), [served]);
+  const { region, unknownPrefix } = regionOfAddress(served, prefix, getStoredRegion());
   if (!region) return <NoRegion />;
   return (
-    <ResolvedRegion region={region} prefix={prefix} live={live} unknownPrefix={false}>
+    <ResolvedRegion region={region} prefix={unknownPrefix ? null : prefix} live={live} unknownPrefix={unknownPrefix}>
       {children}
     </ResolvedRegion>
   );

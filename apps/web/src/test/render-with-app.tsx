@@ -33,11 +33,12 @@ function seedRegionData(queryClient: QueryClient): void {
  * Renders inside every provider the app has: an element (under the region and session providers)
  * or whole route objects that bring their own root.
  */
-export function renderWithApp(content: ReactElement | RouteObject[], { path = '/' }: { path?: string } = {}) {
+export function renderWithApp(content: ReactElement | RouteObject[], { path = '/', askForRegions = false }: { path?: string; askForRegions?: boolean } = {}) {
   const routes = Array.isArray(content) ? content : [{ element: <AppRoot />, children: [{ path: '*', element: content }] }];
   const router: RouterProbe = { state: { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } } };
   const queryClient = createQueryClient();
-  seedRegionData(queryClient);
+  // Without askForRegions, the regions are in hand as main.tsx has them; with it, the app asks the (fake) server.
+  if (!askForRegions) seedRegionData(queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

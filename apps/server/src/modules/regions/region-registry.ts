@@ -26,6 +26,9 @@ export interface RegionSnapshot {
   /** The live regions' summaries, as GET /api/regions answers. */
   readonly live: RegionSummary[];
   readonly liveEtag: string;
+  /** The live and archived regions' summaries, in the picker's order (GET /api/regions?include=archived). */
+  readonly servedSummaries: RegionSummary[];
+  readonly servedEtag: string;
   /** Live and archived slugs, in the picker's order. */
   readonly served: readonly string[];
   /** Every college of every region by slug, in the regions' order and then the colleges': the first whose domains match an address is its college. */
@@ -93,5 +96,6 @@ export function buildRegionSnapshot(tables: RegionTables): RegionSnapshot {
   for (const [region, entry] of bySlug) {
     for (const email of entry.moderators) moderatedBy.set(email, [...(moderatedBy.get(email) ?? []), region]);
   }
-  return { bySlug, live, liveEtag: etagOf(live), served, colleges, moderatedBy };
+  const servedSummaries = served.map((slug) => bySlug.get(slug)!.summary);
+  return { bySlug, live, liveEtag: etagOf(live), servedSummaries, servedEtag: etagOf(servedSummaries), served, colleges, moderatedBy };
 }

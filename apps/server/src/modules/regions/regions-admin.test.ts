@@ -124,6 +124,11 @@ describeEachDatabase('regions in the console', (kind) => {
     const archived = await call('POST', '/api/admin/regions/rochester/archive', { reason: 'the student group ended' });
     expect(archived.json<AdminRegion>().status).toBe('archived');
     expect(await liveSlugs()).toEqual(['cornell', 'nj']);
+    // The web app's list has it, marked archived, so that its pages stay readable; the stylesheet paints them.
+    const served = (await t.call({ method: 'GET', url: '/api/regions?include=archived' })).json<RegionSummary[]>();
+    expect(served.map((region) => [region.slug, region.status])).toEqual([['cornell', 'live'], ['nj', 'live'], ['rochester', 'archived']]);
+    expect((await t.call({ method: 'GET', url: '/api/regions?include=drafts' })).statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: '/api/regions.css' })).body).toContain('[data-region="rochester"]{');
     // Archived, it is still read: its people keep what they have; nothing new is posted there.
     expect((await t.call({ method: 'GET', url: '/api/regions/rochester' })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/rides/getall', region: 'rochester' })).statusCode).toBe(200);

@@ -8,6 +8,8 @@ import type { RegionSnapshot } from './region-registry.js';
 import { buildRegionStylesheet, type RegionStylesheet } from './region-stylesheet.js';
 import type { RegionDirectory } from './regions.service.js';
 
+const RegionListQuery = z.object({ include: z.enum(['archived']).optional() });
+
 const NotModified = z.null().meta({ description: 'Not modified: the copy named by If-None-Match is current' });
 
 /**
@@ -29,15 +31,17 @@ export async function regionsRoutes(app: FastifyInstance, options: { directory: 
       schema: {
         operationId: 'listRegions',
         tags: ['regions'],
-        summary: 'The live regions (college communities): name, wording, colours, time zone and map centre, in the order of the region picker',
+        summary: 'The live regions (college communities): name, wording, colours, time zone and map centre, in the order of the region picker; with include=archived, the archived ones too (their pages stay readable)',
+        querystring: RegionListQuery,
         response: { 200: RegionListDto, 304: NotModified },
       },
     },
     async (request, reply) => {
       const snapshot = directory.snapshot();
+      const archivedToo = request.query.include === 'archived';
       // No body at all, not even the schema's `null`: a 304 carries none (RFC 9110, 15.4.5).
-      if (notModified(request, reply, snapshot.liveEtag)) return reply.status(304).send(undefined as unknown as null);
-      return snapshot.live;
+      if (notModified(request, reply, archivedToo ? snapshot.servedEtag : snapshot.liveEtag)) return reply.status(304).send(undefined as unknown as null);
+      return archivedToo ? snapshot.servedSummaries : snapshot.live;
     },
   );
 
