@@ -37,7 +37,7 @@ export function RegionCollegesForm({ region }: { region: AdminRegion }) {
   };
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Colleges" className="flex flex-col gap-3">
-      {fields.length === 0 ? <p className={mutedClasses}>No colleges: nobody gets a school badge, and the search has no college filter.</p> : null}
+      {fields.length === 0 ? <p className={mutedClasses}>{"No colleges of its own: its search's college filter offers the other regions' colleges, and none of its students gets a school badge."}</p> : null}
       <ol className="flex flex-col gap-3">
         {fields.map((field, index) => (
           <li key={field.id} className="grid gap-2 rounded-xl bg-slate-50 p-3 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start dark:bg-slate-800/60">
