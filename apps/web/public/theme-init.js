@@ -9,14 +9,15 @@
     root.classList.toggle('dark', dark);
     // The region: the address's first segment when it names one, else the stored one, else the
     // default. /api/regions.css (linked before this file, so it has loaded) gives every served
-    // region its variables under [data-region] and names the default one: a region is known when
-    // its name is set.
+    // region its variables under [data-region], its own slug in --region-slug, and names the
+    // default one: a slug is known when --region-slug says it back (the default region's
+    // variables, on :root, reach any other value of data-region).
     var style = getComputedStyle(root);
     var reserved = /^(admin|api|assets|conversation-messages|dev|dev-sign-in|dev-idp|inbox|login|my-rides|profile|regions|ride-requests|sign-in|terms|about|privacy|static|icons|www)$/;
     var known = function (slug) {
       if (!slug || !/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/.test(slug) || reserved.test(slug)) return false;
       root.dataset.region = slug;
-      return getComputedStyle(root).getPropertyValue('--region-name').trim() !== '';
+      return getComputedStyle(root).getPropertyValue('--region-slug').trim() === '"' + slug + '"';
     };
     var first = location.pathname.split('/')[1];
     var prefix = known(first) ? first : null;

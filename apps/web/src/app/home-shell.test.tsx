@@ -48,9 +48,14 @@ function runThemeInit(path: string): void {
   window.getComputedStyle = ((element: Element) => ({
     getPropertyValue: (name: string) => {
       if (name === '--default-region') return '"cornell"';
-      const region = SPEC_REGION_SUMMARIES[(element as HTMLElement).dataset.region as SpecRegion] as (typeof SPEC_REGION_SUMMARIES)[SpecRegion] | undefined;
-      if (!region) return '';
-      const values: Record<string, string> = { '--region-name': JSON.stringify(region.name), '--region-subtitle': JSON.stringify(region.subtitle), '--color-brand': region.theme.light };
+      // The default region's variables are on :root: any other value of data-region gets them.
+      const region = SPEC_REGION_SUMMARIES[(element as HTMLElement).dataset.region as SpecRegion] ?? SPEC_REGION_SUMMARIES.cornell;
+      const values: Record<string, string> = {
+        '--region-slug': JSON.stringify(region.slug),
+        '--region-name': JSON.stringify(region.name),
+        '--region-subtitle': JSON.stringify(region.subtitle),
+        '--color-brand': region.theme.light,
+      };
       return values[name] ?? '';
     },
   })) as unknown as typeof window.getComputedStyle;

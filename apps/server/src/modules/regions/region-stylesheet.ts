@@ -10,7 +10,7 @@ function cssString(text: string): string {
 
 function declarationsOf(region: RegionSummary): string {
   const shades = THEME_SCALE_STEPS.map((step) => `--brand-${step}:${region.theme.scale[step]};`).join('');
-  return `${shades}--color-brand:${region.theme.light};--region-name:${cssString(region.name)};--region-subtitle:${cssString(region.subtitle)};`;
+  return `--region-slug:${cssString(region.slug)};${shades}--color-brand:${region.theme.light};--region-name:${cssString(region.name)};--region-subtitle:${cssString(region.subtitle)};`;
 }
 
 export interface RegionStylesheet {
@@ -20,18 +20,17 @@ export interface RegionStylesheet {
 
 /**
  * GET /api/regions.css: each served region's colours and words as CSS variables under
- * `[data-region="{slug}"]`, and the default region's on `:root` as well, with its slug in
- * `--default-region`. index.html links it before theme-init.js, so the first paint (the static
+ * `[data-region="{slug}"]`, with its own slug in `--region-slug` (what tells theme-init.js that the
+ * stylesheet knows a slug: the other variables are inherited from `:root` by any value), and the
+ * default region's on `:root` as well, with its slug in `--default-region`. index.html links it before theme-init.js, so the first paint (the static
  * shell included) has the region's colours and name for a region created after the build.
  */
 export function buildRegionStylesheet(snapshot: RegionSnapshot): RegionStylesheet {
   const served = snapshot.served.map((slug) => snapshot.bySlug.get(slug)!.summary);
   const fallback = snapshot.live[0];
-  const rules = served.map((region) => {
-    const selector = region.slug === fallback?.slug ? `:root,[data-region="${region.slug}"]` : `[data-region="${region.slug}"]`;
-    return `${selector}{${declarationsOf(region)}}`;
-  });
-  if (fallback) rules.unshift(`:root{--default-region:${cssString(fallback.slug)};}`);
+  // :root first: a region's own rule, of the same specificity, comes after it and wins.
+  const rules = served.map((region) => `[data-region="${region.slug}"]{${declarationsOf(region)}}`);
+  if (fallback) rules.unshift(`:root{--default-region:${cssString(fallback.slug)};${declarationsOf(fallback)}}`);
   const css = `/* The regions' colours and names (docs/decisions/regions-as-data.md). */\n${rules.join('\n')}\n`;
   return { css, etag: `"${createHash('sha256').update(css).digest('base64url').slice(0, 27)}"` };
 }

@@ -41,13 +41,17 @@ describeEachDatabase('regions as data', (kind) => {
     expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, no-cache');
     const css = res.body;
-    expect(css).toContain(':root{--default-region:"cornell";}');
+    // The default region's variables on :root first, so that every region's own rule, after it, wins.
+    expect(css.split('\n')[1]).toMatch(/^:root\{--default-region:"cornell";--region-slug:"cornell";--brand-50:#fdf3f3;/);
     const rules = Object.fromEntries([...css.matchAll(/^([^{\n]+)\{([^}]*)\}$/gm)].map((match) => [match[1], match[2]]));
-    const cornell = rules[':root,[data-region="cornell"]']!;
+    const cornell = rules['[data-region="cornell"]']!;
     expect(cornell).toContain('--brand-600:#b31b1b;');
     expect(cornell).toContain('--brand-950:#380808;');
     expect(cornell).toContain('--color-brand:#b31b1b;');
     expect(cornell).toContain('--region-name:"Cornell";');
+    // Its own slug, which :root's variables cannot stand in for: how theme-init.js tells a region from any other first segment.
+    expect(cornell).toContain('--region-slug:"cornell";');
+    expect(rules['[data-region="nj"]']).toContain('--region-slug:"nj";');
     expect(rules['[data-region="nj"]']).toContain('--region-subtitle:"Intercity Carpool Platform for New Jersey";');
     const again = await get('/api/regions.css', { 'if-none-match': res.headers.etag as string });
     expect(again.statusCode).toBe(304);
